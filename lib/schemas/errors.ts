@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+// The error body of every non-2xx API answer (ARCHITECTURE.md "Contracts").
+export const apiErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+export const ERROR_CODES = {
+  BAD_REQUEST: "BAD_REQUEST",
+  VALIDATION: "VALIDATION_ERROR",
+  ID_REQUIRED: "ID_REQUIRED",
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  INVALID_TOKEN: "INVALID_TOKEN",
+  FORBIDDEN: "FORBIDDEN",
+  BANNED: "BANNED",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  RATE_LIMITED: "RATE_LIMITED",
+  INTERNAL: "INTERNAL_ERROR",
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The client's fallback when an error body carries no message (SPEC §8). */
+export const UNEXPECTED_ERROR_MESSAGE = "Error inesperado";
