@@ -1,0 +1,28 @@
+import nextJest from "next/jest.js";
+
+// Two projects: `unit` (client logic and components, jsdom) and `api` (the Fastify server
+// through app.inject on a real database). Both use Next's SWC transform.
+const createJestConfig = nextJest({ dir: "./" });
+
+// ESM-only packages that Jest must transform.
+const esmPackages = ["ky", "idb-keyval", "@serwist", "serwist"];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`];
+
+const unit = await createJestConfig({
+  displayName: "unit",
+  testEnvironment: "jsdom",
+  testMatch: ["<rootDir>/{lib,components,app}/**/__tests__/**/*.test.{ts,tsx}"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+})();
+unit.transformIgnorePatterns = transformIgnorePatterns;
+
+const api = await createJestConfig({
+  displayName: "api",
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/server/**/*.test.ts"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  testTimeout: 30000,
+})();
+api.transformIgnorePatterns = transformIgnorePatterns;
+
+export default { projects: [unit, api] };
