@@ -1,0 +1,111 @@
+// Small process orchestration helpers shared by start, test and bench scripts: spawn a child in
+// its own process group (so Ctrl-C stops everything it started), prefix its output, and wait
+// until it is ready.
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BIN = path.join(ROOT, "node_modules", ".bin");
+
+const children = new Set();
+
+/** Starts `cmd args` in its own process group; output is prefixed with `[name]` unless quiet. */
+export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = ROOT, onLine } = {}) {
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  const lines = [];
+  const pipe = (stream, out) => {
+    let buf = "";
+    stream.on("data", (chunk) => {
+      buf += chunk.toString();
+      let idx;
+      while ((idx = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, idx);
+        buf = buf.slice(idx + 1);
+        lines.push(line);
+        if (lines.length > 400) lines.shift();
+        onLine?.(line);
+        if (!quiet) out.write(`[${name}] ${line}\n`);
+      }
+    });
+  };
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  const exited = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  return {
+    child,
+    name,
+    exited,
+    recentOutput: () => lines.join("\n"),
+    stop: (signal = "SIGINT", graceMs = 10000) => stopChild(child, exited, signal, graceMs),
+  };
+}
+
+async function stopChild(child, exited, signal, graceMs) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Kills every child still running (used on unexpected exits). */
+export function killAll() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+export function isPortOpen(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+export async function waitFor(check, { timeoutMs = 60000, intervalMs = 200, what = "el servicio" } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`Tiempo de espera agotado esperando ${what}.`);
+}
+
+/** Runs a command to completion with inherited output; resolves with its exit code. */
+export function run(cmd, args, { env = {}, cwd = ROOT } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
