@@ -1,0 +1,41 @@
+// Builds the exported PWA into out/: `next build` (static export) then `serwist build`
+// (service worker precaching the export). `--if-stale` skips the build when out/ is current.
+import { execSync } from "node:child_process";
+import path from "node:path";
+import { BIN, ROOT, run } from "./lib/processes.mjs";
+import { clientSourcesHash, isBuildFresh, writeBuildStamp } from "./lib/build-state.mjs";
+
+export async function buildClient({ ifStale = false, buildId } = {}) {
+  if (ifStale && isBuildFresh()) {
+    console.log("[build] La PWA exportada en out/ está al día.");
+    return 0;
+  }
+  const id = buildId ?? process.env.NEXT_PUBLIC_BUILD_ID ?? defaultBuildId();
+  const env = { NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_BUILD_ID: id };
+  const started = Date.now();
+  console.log(`[build] Construyendo la PWA (versión ${id})…`);
+  let code = await run(path.join(BIN, "next"), ["build"], { env });
+  if (code === 0) code = await run(path.join(BIN, "serwist"), ["build"], { env });
+  if (code !== 0) {
+    console.error("[build] La construcción falló.");
+    return code;
+  }
+  writeBuildStamp({ buildId: id, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString() });
+  console.log(`[build] Listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 0;
+}
+
+function defaultBuildId() {
+  let sha = "local";
+  try {
+    sha = execSync("git rev-parse --short HEAD", { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    /* not a git checkout */
+  }
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").slice(0, 13);
+  return `${sha}-${stamp}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exit(await buildClient({ ifStale: process.argv.includes("--if-stale") }));
+}
