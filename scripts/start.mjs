@@ -1,0 +1,55 @@
+// `npm start`: builds the PWA when its sources changed, starts the Firebase Auth emulator
+// (accounts kept in .data/auth-emulator) and the API server on PGlite (.data/pglite), which
+// also serves the PWA. Ctrl-C stops everything it started; the next start keeps the data.
+import path from "node:path";
+import { BIN, ROOT, killAll, startProcess } from "./lib/processes.mjs";
+import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, startAuthEmulator } from "./lib/emulator.mjs";
+import { buildClient } from "./build.mjs";
+
+const started = Date.now();
+const port = process.env.PORT ?? "3000";
+const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? ".data");
+const usingRealFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.env.FIREBASE_PROJECT_ID.startsWith("demo-"));
+
+const buildCode = await buildClient({ ifStale: true });
+if (buildCode !== 0) process.exit(buildCode);
+
+let emulator = { stop: async () => {} };
+if (!usingRealFirebase) {
+  emulator = await startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
+}
+
+let ready = false;
+const api = startProcess("api", path.join(BIN, "tsx"), ["server/main.ts"], {
+  env: {
+    PORT: port,
+    DATA_DIR: dataDir,
+    ...(usingRealFirebase ? {} : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID }),
+  },
+  onLine: (line) => {
+    if (!ready && line.includes("Plaza API lista")) {
+      ready = true;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\nPlaza está lista en http://localhost:${port} (arranque: ${seconds} s). Ctrl-C para detener.\n`);
+    }
+  },
+});
+
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nDeteniendo Plaza…");
+  await api.stop("SIGINT", 10000);
+  await emulator.stop();
+  killAll();
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+api.exited.then(({ code }) => {
+  if (!stopping) {
+    console.error(`El servidor de la API terminó (código ${code}).`);
+    void shutdown(code ?? 1);
+  }
+});
