@@ -1,0 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "./server";
+
+export default function globalSetup() {
+  if (!fs.existsSync(path.join(ROOT, "out", "sw.js"))) {
+    throw new Error("Falta la PWA exportada en out/: ejecuta `npm run build` (npm test la construye).");
+  }
+}

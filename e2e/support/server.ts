@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(__dirname, "..", "..");
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export function e2eServerEnv({ port, dataDir, staticDir = "out" }: { port: number; dataDir: string; staticDir?: string }) {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: path.resolve(ROOT, dataDir),
+    STATIC_DIR: path.resolve(ROOT, staticDir),
+    FIREBASE_PROJECT_ID: "demo-plaza",
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "true",
+    DATABASE_URL: "",
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a separate API server (its own data folder and port) for tests that stop the server
+ * or deploy a new build while the browser keeps running.
+ */
+export async function startServer(options: { port: number; dataDir: string; staticDir?: string }): Promise<RunningServer> {
+  const env = { ...process.env, ...e2eServerEnv(options) };
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), "server/main.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d.toString()));
+  child.stderr?.on("data", (d) => (output += d.toString()));
+  const url = `http://localhost:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El servidor de prueba terminó antes de estar listo:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${options.port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`El servidor de prueba no arrancó a tiempo:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      process.kill(-child.pid!, "SIGINT");
+      const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function freshDataDir(name: string): string {
+  const dir = path.join(ROOT, ".data", "e2e", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return dir;
+}
