@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("El armazón de la app", () => {
+  test("la primera carga muestra 'Cargando...' y después la portada", async ({ page }) => {
+    // Records whether the loading view was on screen when the document was parsed, before the
+    // first sign-in check could report.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { __sawLoading: boolean }).__sawLoading = document.body.innerText.includes("Cargando...");
+      });
+    });
+    await page.goto("/");
+    expect(await page.evaluate(() => (window as unknown as { __sawLoading: boolean }).__sawLoading)).toBe(true);
+    await expect(page.getByText("Cargando...")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(page).toHaveTitle(/Plaza/);
+  });
+
+  test("la navegación principal sigue el orden inicio, búsqueda, noticias, notificaciones, perfil", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Navegación principal" });
+    const links = nav.getByRole("link");
+    await expect(links).toHaveCount(5);
+    const hrefs = await links.evaluateAll((els) => els.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(hrefs).toEqual(["/", "/search/", "/news/", "/notifications/", "/profile/"]);
+    await expect(links.nth(0)).toHaveAttribute("aria-current", "page");
+    await links.nth(2).click();
+    await expect(page).toHaveURL(/\/news\/$/);
+    await expect(nav.getByRole("link").nth(2)).toHaveAttribute("aria-current", "page");
+  });
+
+  test("la navegación se muestra abajo en teléfonos y al costado en escritorio", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Navegación principal" });
+    const phone = await nav.boundingBox();
+    expect(phone).not.toBeNull();
+    expect(phone!.y + phone!.height).toBeGreaterThan(844 - 2);
+    expect(phone!.width).toBeGreaterThan(380);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const desktop = await nav.boundingBox();
+    expect(desktop).not.toBeNull();
+    expect(desktop!.x).toBeLessThan(5);
+    expect(desktop!.height).toBeGreaterThan(600);
+  });
+
+  test("el manifiesto y el service worker hacen la app instalable", async ({ page, request }) => {
+    await page.goto("/");
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(manifestHref).toBeTruthy();
+    const manifest = await (await request.get(manifestHref!)).json();
+    expect(manifest.start_url).toBe("/");
+    expect(manifest.display).toBe("standalone");
+    expect(manifest.icons.some((i: { sizes: string }) => i.sizes === "512x512")).toBe(true);
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(new URL("/", page.url()).href);
+    const sw = await request.get("/sw.js");
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()["cache-control"]).toContain("no-cache");
+  });
+});
