@@ -27,5 +27,4 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** The client's fallback when an error body carries no message (SPEC §8). */
-export const UNEXPECTED_ERROR_MESSAGE = "Error inesperado";
+export { UNEXPECTED_ERROR_MESSAGE } from "./constants";

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { ACCOUNT_TYPES, isAdminAccount } from "./constants";
 
 // User contract (SPEC §3). The server answers with this shape; the client adds `isAdmin`.
-export const ACCOUNT_TYPES = ["NORMAL", "ADMIN", "MASTER"] as const;
+export { ACCOUNT_TYPES, isAdminAccount };
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
@@ -55,6 +56,3 @@ export const initialDataSchema = z.object({
 });
 export type InitialData = z.infer<typeof initialDataSchema>;
 
-export function isAdminAccount(accountType: AccountType): boolean {
-  return accountType === "ADMIN" || accountType === "MASTER";
-}

@@ -1,0 +1,94 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Auth } from "firebase-admin/auth";
+import { createJsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Database } from "./db/client";
+import type { Env } from "./env";
+import { firebaseAuthFor } from "./firebase";
+import { registerAuth } from "./plugins/auth";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerSecurityHeaders } from "./plugins/security";
+import { registerStatic } from "./plugins/static";
+import { validatorCompiler } from "./plugins/validation";
+import { healthRoutes } from "./routes/health";
+import { createUsersRepository } from "./routes/users/repository";
+import { usersRoutes } from "./routes/users/routes";
+
+export type AppConfig = Pick<
+  Env,
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc"
+>;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Opened and migrated by the caller, who also closes it (the app does not own it). */
+  database: Database;
+  /** firebase-admin Auth used to verify ID tokens; by default the project's from config. */
+  auth?: Auth;
+}
+
+export const API_PREFIX = "/api";
+
+/**
+ * The whole HTTP surface: the JSON API under /api, its reference at /api/docs, and the exported
+ * PWA for every other path. Not started and not `ready()`: callers listen or inject.
+ */
+export async function buildApp({ config, database, auth }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Firebase uids reach 128 characters; the router's default limit is 100.
+    routerOptions: { maxParamLength: 256 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where a route registers it); plain text bodies would
+  // otherwise reach handlers as strings and fail as a confusing validation error instead of 415.
+  app.removeContentTypeParser("text/plain");
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    // API answers are personal (bearer tokens): keep them out of shared and browser HTTP caches.
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Plaza API",
+        description: "API de Plaza, la agenda comunitaria y cultural de la ciudad. Respuestas: `{ data }`; errores: `{ message, code, issues? }`.",
+        version: "0.1.0",
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
+        },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: "list", deepLinking: true } });
+
+  const users = createUsersRepository(database.db);
+  registerAuth(app, { auth: auth ?? firebaseAuthFor(config.firebaseProjectId), loadUser: users.findById });
+
+  await app.register(
+    async (api) => {
+      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { database });
+      await api.register(usersRoutes, { prefix: "/users", users });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerStatic(app, { root: config.staticDir });
+
+  return app;
+}

@@ -1,0 +1,103 @@
+import path from "node:path";
+import { z } from "zod";
+
+// The only module that reads process.env: every other server module receives an `Env` (or a part
+// of it), so tests can build an app with explicit settings and nothing changes behind their back.
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Environment variables accept the usual spellings of booleans ("1", "true", "yes", …). */
+const booleanish = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx) => {
+    if (["1", "true", "yes", "on"].includes(value)) return true;
+    if (["0", "false", "no", "off", ""].includes(value)) return false;
+    ctx.addIssue({ code: "custom", message: "Se esperaba un valor booleano (true/false)." });
+    return z.NEVER;
+  });
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.string().optional()),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  // Loopback by default: the one-command local stack should not be reachable from the network
+  // unless asked for (set HOST=0.0.0.0 in a container or behind a proxy).
+  HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+  STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("out")),
+  FIREBASE_PROJECT_ID: z.preprocess(emptyToUndefined, z.string().default("demo-plaza")),
+  FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(emptyToUndefined, z.string().optional()),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
+  SEED_DEMO: z.preprocess(emptyToUndefined, booleanish.optional()),
+  BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1024 * 1024)),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, booleanish.default(false)),
+  // Extra origins the PWA may call (geocoding, maps), space separated, appended to CSP connect-src.
+  CSP_CONNECT_SRC: z.preprocess(emptyToUndefined, z.string().default("")),
+});
+
+export interface Env {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute path of the data folder; PGlite lives in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** Absolute path of the exported PWA (Next `out/`). */
+  staticDir: string;
+  firebaseProjectId: string;
+  /** host:port of the Auth emulator, or undefined when verifying against a real project. */
+  authEmulatorHost: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemo: boolean;
+  bodyLimit: number;
+  trustProxy: boolean;
+  cspConnectSrc: string[];
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Parses the environment (process.env with `overrides` on top). As a side effect it writes the
+ * Auth emulator host into process.env, because firebase-admin only looks for it there.
+ */
+export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd: string = process.cwd()): Env {
+  const source = { ...process.env, ...overrides };
+  const parsed = rawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const raw = parsed.data;
+  const nodeEnv = raw.NODE_ENV ?? "development";
+  const isDemoProject = raw.FIREBASE_PROJECT_ID.startsWith("demo-");
+  // A demo-* project can only live in the emulator, so the emulator is implied; a real project
+  // uses the emulator only when explicitly told to.
+  const authEmulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST ?? (isDemoProject ? "127.0.0.1:9099" : undefined);
+  if (authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+
+  return {
+    nodeEnv,
+    port: raw.PORT,
+    host: raw.HOST,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir: path.resolve(cwd, raw.DATA_DIR),
+    staticDir: path.resolve(cwd, raw.STATIC_DIR),
+    firebaseProjectId: raw.FIREBASE_PROJECT_ID,
+    authEmulatorHost,
+    logLevel: raw.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
+    // Demo accounts only make sense where they can sign in: on by default with the emulator,
+    // off by default against a real Firebase project.
+    seedDemo: raw.SEED_DEMO ?? authEmulatorHost !== undefined,
+    bodyLimit: raw.BODY_LIMIT,
+    trustProxy: raw.TRUST_PROXY,
+    cspConnectSrc: raw.CSP_CONNECT_SRC.split(/\s+/).filter((s) => s.length > 0),
+  };
+}

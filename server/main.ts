@@ -1,0 +1,79 @@
+import path from "node:path";
+import { buildApp } from "./app";
+import { openDatabase, type Database } from "./db/client";
+import { seedDemo } from "./db/seed";
+import { loadEnv } from "./env";
+import { firebaseAuthFor } from "./firebase";
+
+// The process entry point: `npx tsx server/main.ts`. Start scripts wait for the READY line.
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database: Database = await openDatabase(
+    env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
+  );
+
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`Cerrando Plaza API (${signal})…`);
+    let exitCode = 0;
+    try {
+      await app?.close();
+    } catch (error) {
+      console.error(error);
+      exitCode = 1;
+    }
+    try {
+      // Closing the database also releases the PGlite folder lock.
+      await database.close();
+    } catch (error) {
+      console.error(error);
+      exitCode = 1;
+    }
+    process.exit(exitCode);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  try {
+    const auth = firebaseAuthFor(env.firebaseProjectId);
+    if (env.seedDemo) {
+      try {
+        const report = await seedDemo(database, { auth, authEmulatorHost: env.authEmulatorHost });
+        printDemoAccounts(report.accounts, report.signInReady);
+      } catch (error) {
+        // The API is still useful without demo sign-ins (e.g. the emulator is not up yet).
+        console.warn(`No se pudieron preparar las cuentas de demostración: ${(error as Error).message}`);
+      }
+    }
+
+    app = await buildApp({ config: env, database, auth });
+    await app.listen({ port: env.port, host: env.host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : env.port;
+    console.log(
+      `Base de datos: ${database.kind === "pglite" ? `PGlite en ${path.relative(process.cwd(), env.dataDir) || "."}` : "PostgreSQL"}` +
+        ` · Auth: ${env.authEmulatorHost ? `emulador en ${env.authEmulatorHost}` : `proyecto ${env.firebaseProjectId}`}`,
+    );
+    console.log(`Plaza API lista en http://localhost:${port}`);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function printDemoAccounts(accounts: { email: string; password: string; accountType: string; name: string }[], signInReady: boolean): void {
+  if (accounts.length === 0) return;
+  console.log(signInReady ? "Cuentas de demostración:" : "Cuentas de demostración (sin inicio de sesión: no hay emulador de Auth):");
+  for (const a of accounts) console.log(`  ${a.accountType.padEnd(6)} ${a.email.padEnd(26)} ${a.password.padEnd(22)} ${a.name}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.name !== "DatabaseLockedError" && error.name !== "EnvError") console.error(error.stack);
+  process.exit(1);
+});

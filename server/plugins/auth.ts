@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Auth, DecodedIdToken } from "firebase-admin/auth";
+import { ERROR_CODES } from "../../lib/schemas/errors";
+import { isAdminAccount } from "../../lib/schemas/users";
+import { formatDateTimeEsMx } from "../dates";
+import type { UserRow } from "../db/schema";
+import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
+
+// Identity comes from Firebase ID tokens (`Authorization: Bearer <idToken>`), verified with
+// firebase-admin against the configured project (or the Auth emulator). Roles and bans come from
+// our users table, loaded at most once per request and only by routes that ask for them.
+
+export interface Identity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  signInProvider: string | null;
+  authTime: Date;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    verifyIdToken(token: string): Promise<Identity>;
+    loadUserById(uid: string): Promise<UserRow | null>;
+  }
+  interface FastifyRequest {
+    /** Set by the auth guards when a valid token came with the request. */
+    identity: Identity | null;
+    /** The registered user behind `identity` (memoised), or null. */
+    loadCurrentUser(): Promise<UserRow | null>;
+    authState: AuthState | null;
+  }
+}
+
+interface AuthState {
+  checked: boolean;
+  user?: Promise<UserRow | null>;
+}
+
+export interface AuthOptions {
+  auth: Auth;
+  loadUser(uid: string): Promise<UserRow | null>;
+}
+
+// Real ID tokens are ~1 KB; anything far larger is not worth handing to the verifier.
+const MAX_TOKEN_LENGTH = 8192;
+
+// Failures that mean "this token is not acceptable", as opposed to the verifier being unable to
+// work (network, configuration), which must surface as a server error instead of a sign-out.
+const TOKEN_ERROR_CODES = new Set([
+  "auth/argument-error",
+  "auth/invalid-argument",
+  "auth/invalid-id-token",
+  "auth/id-token-expired",
+  "auth/id-token-revoked",
+  "auth/user-disabled",
+  "auth/user-not-found",
+  "auth/invalid-credential",
+]);
+
+function toIdentity(decoded: DecodedIdToken): Identity {
+  return {
+    uid: decoded.uid,
+    email: decoded.email ?? null,
+    emailVerified: decoded.email_verified ?? false,
+    signInProvider: decoded.firebase?.sign_in_provider ?? null,
+    authTime: new Date(decoded.auth_time * 1000),
+  };
+}
+
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  app.decorate("verifyIdToken", async (token: string): Promise<Identity> => {
+    try {
+      return toIdentity(await options.auth.verifyIdToken(token));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === "string" && TOKEN_ERROR_CODES.has(code)) throw invalidToken();
+      throw error;
+    }
+  });
+  app.decorate("loadUserById", options.loadUser);
+  app.decorateRequest("identity", null);
+  app.decorateRequest("authState", null);
+  app.decorateRequest("loadCurrentUser", function (this: FastifyRequest) {
+    const state = (this.authState ??= { checked: false });
+    if (!this.identity) return Promise.resolve(null);
+    state.user ??= this.server.loadUserById(this.identity.uid);
+    return state.user;
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === "") return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1] || match[1].length > MAX_TOKEN_LENGTH) throw invalidToken();
+  return match[1];
+}
+
+async function authenticate(request: FastifyRequest): Promise<Identity | null> {
+  const state = (request.authState ??= { checked: false });
+  if (state.checked) return request.identity;
+  // Marked first so a rejected token is not verified again by a second guard.
+  state.checked = true;
+  const token = bearerToken(request);
+  if (token === null) return null;
+  request.identity = await request.server.verifyIdToken(token);
+  return request.identity;
+}
+
+/** The identity of a request that passed `requireIdentity` (throws 401 otherwise). */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthenticated();
+  return request.identity;
+}
+
+export function isBanActive(user: Pick<UserRow, "banEndsAt">, now: Date = new Date()): boolean {
+  return user.banEndsAt !== null && user.banEndsAt.getTime() > now.getTime();
+}
+
+export function bannedError(user: Pick<UserRow, "banEndsAt" | "banReason">): HttpError {
+  const until = user.banEndsAt ? formatDateTimeEsMx(user.banEndsAt) : "nuevo aviso";
+  return forbidden(`Tu cuenta está suspendida hasta ${until}. Motivo: ${user.banReason ?? "sin especificar"}`, ERROR_CODES.BANNED);
+}
+
+// Route guards, used as `onRequest` hooks so a missing or bad token is answered before the body
+// is even read. A bad token is always a 401, even where signing in is optional, so the client
+// knows to refresh or drop it.
+
+/** Reads the token if there is one; anonymous requests pass. */
+export async function optionalIdentity(request: FastifyRequest): Promise<void> {
+  await authenticate(request);
+}
+
+/** A valid token is required; a profile is not (sign-up, initial data). */
+export async function requireIdentity(request: FastifyRequest): Promise<void> {
+  if (!(await authenticate(request))) throw unauthenticated();
+}
+
+/** A valid token of a registered user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  await requireIdentity(request);
+  if (!(await request.loadCurrentUser())) throw forbidden("Completa tu registro para continuar.");
+}
+
+/** A registered ADMIN or MASTER. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  const user = await request.loadCurrentUser();
+  if (!user || !isAdminAccount(user.accountType)) throw forbidden();
+}
+
+/** For writes: a user whose ban is still running gets a 403 that says until when and why. */
+export async function forbidBanned(request: FastifyRequest): Promise<void> {
+  const user = await request.loadCurrentUser();
+  if (user && isBanActive(user)) throw bannedError(user);
+}

@@ -1,0 +1,57 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export interface SecurityOptions {
+  /** host:port of the Auth emulator, allowed as a connect-src when set. */
+  authEmulatorHost?: string;
+  /** Extra origins the PWA calls (geocoding, maps). */
+  extraConnectSrc?: string[];
+}
+
+/** The CSP of the PWA and the API reference. Built as a function so tests can read it. */
+export function contentSecurityPolicy(options: SecurityOptions): Record<string, string[]> {
+  const emulator = options.authEmulatorHost
+    ? [`http://${options.authEmulatorHost}`, "http://127.0.0.1:9099", "http://localhost:9099"]
+    : [];
+  return {
+    "default-src": ["'self'"],
+    // Next's static export bootstraps each page with inline scripts, so they cannot be refused;
+    // the Google hosts serve Firebase Auth's redirect and popup helpers.
+    "script-src": ["'self'", "'unsafe-inline'", "https://apis.google.com", "https://www.gstatic.com"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": [
+      "'self'",
+      ...new Set(emulator),
+      "https://identitytoolkit.googleapis.com",
+      "https://securetoken.googleapis.com",
+      "https://*.googleapis.com",
+      "https://*.firebaseapp.com",
+      ...(options.extraConnectSrc ?? []),
+    ],
+    "frame-src": ["'self'", "https://*.firebaseapp.com", "https://accounts.google.com", "https://appleid.apple.com"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  await app.register(helmet, {
+    // No defaults: helmet's include upgrade-insecure-requests, which would turn the emulator's
+    // http:// calls into failing https:// ones.
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    // Sign-in with Google/Apple may open a popup that must be able to report back to the opener.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // Profile images and map tiles come from other origins.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    // Browser default rather than helmet's no-referrer: Google API keys restricted by HTTP
+    // referrer (the Firebase web key usually is) reject requests that carry none.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { matchDynamicRoute } from "../../lib/routes";
+
+// Serves the Next static export (trailingSlash: true, so each page is `<route>/index.html` plus
+// its `.txt` RSC payloads) on the API's origin. Dynamic pages exist once, under the placeholder
+// id `_`; a real id is answered with the placeholder's files and the client reads the id from
+// the URL. Anything that is neither a file nor a page gets the export's 404 page.
+
+export interface StaticOptions {
+  /** Absolute path of the export (`out/`). */
+  root: string;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+const SHORT = "public, max-age=3600";
+
+/**
+ * Hashed build assets never change; the worker, pages, RSC payloads and manifest must be
+ * revalidated or a new version would never reach people.
+ */
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith("/_next/static/")) return IMMUTABLE;
+  const base = urlPath.slice(urlPath.lastIndexOf("/") + 1);
+  if (base === "sw.js" || base.startsWith("swe-worker") || base.startsWith("workbox-")) return REVALIDATE;
+  if (base === "" || /\.(html|txt|webmanifest|json)$/.test(base) || base.startsWith("manifest")) return REVALIDATE;
+  return SHORT;
+}
+
+/**
+ * Splits a URL path into decoded segments, or null when it could escape the export folder or
+ * reach hidden files: `..`, `.`, encoded slashes or backslashes, NUL bytes, dot-files.
+ */
+export function safeSegments(urlPath: string): string[] | null {
+  const raw = urlPath.split("/").filter((s) => s.length > 0);
+  const segments: string[] = [];
+  for (const part of raw) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+    if (decoded.startsWith(".") || /[/\\\0]/.test(decoded)) return null;
+    segments.push(decoded);
+  }
+  return segments;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="es-MX">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plaza — la app aún no está construida</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>La app web de Plaza aún no está construida</h1>
+<p>El servidor de la API está funcionando, pero no encontró los archivos de la app.</p>
+<p>Ejecuta <code>npm run build</code> y vuelve a cargar esta página. La referencia de la API está en <a href="/api/docs">/api/docs</a>.</p>
+</body>
+</html>
+`;
+
+export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
+  const root = path.resolve(options.root);
+  // No `root` here (it is passed on each sendFile): the plugin would otherwise warn at startup
+  // whenever the export has not been built yet, which is a state this handler already explains.
+  await app.register(fastifyStatic, {
+    serve: false,
+    // Cache-Control is decided per path below; `send` must not add its own.
+    cacheControl: false,
+    dotfiles: "deny",
+    index: false,
+  });
+
+  async function sendFromRoot(reply: FastifyReply, relative: string, status: number, cacheFor: string): Promise<FastifyReply> {
+    reply.code(status).header("cache-control", cacheControlFor(cacheFor));
+    return reply.sendFile(relative, root);
+  }
+
+  async function notFoundPage(reply: FastifyReply): Promise<FastifyReply> {
+    if (isFile(path.join(root, "404.html"))) return sendFromRoot(reply, "404.html", 404, "/404.html");
+    return reply.code(404).header("cache-control", REVALIDATE).type("text/plain; charset=utf-8").send("Página no encontrada.");
+  }
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = request.url.split(/[?#]/)[0] ?? "/";
+    // The API answers its own unknown paths with JSON; the app shell must never stand in for them.
+    if (urlPath === "/api" || urlPath.startsWith("/api/")) return reply.callNotFound();
+
+    if (!isFile(path.join(root, "index.html"))) {
+      return reply.code(503).header("cache-control", "no-store").type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
+    }
+
+    const segments = safeSegments(urlPath);
+    if (segments === null) return notFoundPage(reply);
+
+    // A real id in a dynamic route becomes the placeholder; static routes never match here.
+    const dynamic = matchDynamicRoute(`/${segments.join("/")}${urlPath.endsWith("/") ? "/" : ""}`);
+    const target = dynamic ? safeSegments(dynamic.placeholderPath) : segments;
+    if (target === null) return notFoundPage(reply);
+
+    const relative = target.join("/");
+    if (relative !== "" && isFile(path.join(root, relative))) return sendFromRoot(reply, relative, 200, `/${relative}`);
+
+    // A page folder: `/login/` and `/login` both answer with `login/index.html`.
+    const page = relative === "" ? "index.html" : `${relative}/index.html`;
+    if (isFile(path.join(root, page))) return sendFromRoot(reply, page, 200, `/${page}`);
+
+    return notFoundPage(reply);
+  };
+
+  app.get("/*", { schema: { hide: true } }, handler);
+}

@@ -1,0 +1,101 @@
+import type { FastifySchemaCompiler } from "fastify";
+import { z } from "zod";
+import type { ApiIssue } from "./errors";
+
+// Zod validation for every route with messages a person can read: the contract wants Spanish
+// issues with their path, and zod's default English (or its terse locale) is not that.
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "un texto",
+  number: "un número",
+  int: "un número entero",
+  bigint: "un número entero",
+  boolean: "verdadero o falso",
+  object: "un objeto",
+  array: "una lista",
+  date: "una fecha",
+  null: "nulo",
+};
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: "El correo no es válido.",
+  url: "La dirección web no es válida.",
+  datetime: "La fecha y hora no es válida; usa el formato ISO 8601.",
+  date: "La fecha no es válida; usa el formato AAAA-MM-DD.",
+  time: "La hora no es válida; usa el formato HH:MM.",
+  uuid: "El identificador no es válido.",
+};
+
+function describeLimit(origin: string, bound: "min" | "max", limit: number | bigint, inclusive: boolean): string {
+  const n = Number(limit);
+  switch (origin) {
+    case "string":
+      if (bound === "min") return n <= 1 ? "Este campo no puede estar vacío." : `Debe tener al menos ${n} caracteres.`;
+      return `Debe tener como máximo ${n} caracteres.`;
+    case "array":
+    case "set":
+      return bound === "min" ? `Debe tener al menos ${n} elementos.` : `Debe tener como máximo ${n} elementos.`;
+    case "file":
+      return bound === "min" ? "El archivo está vacío." : `El archivo no puede pesar más de ${n} bytes.`;
+    case "date":
+      return bound === "min" ? "La fecha es demasiado temprana." : "La fecha es demasiado tardía.";
+    default:
+      if (bound === "min") return inclusive ? `Debe ser mayor o igual a ${n}.` : `Debe ser mayor que ${n}.`;
+      return inclusive ? `Debe ser menor o igual a ${n}.` : `Debe ser menor que ${n}.`;
+  }
+}
+
+/** Spanish (es-MX) messages for zod issues; messages written in a schema still take precedence. */
+export const spanishErrorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return "Este campo es obligatorio.";
+      return `Se esperaba ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
+    case "too_small":
+      return describeLimit(issue.origin, "min", issue.minimum, issue.inclusive ?? true);
+    case "too_big":
+      return describeLimit(issue.origin, "max", issue.maximum, issue.inclusive ?? true);
+    case "invalid_format":
+      return FORMAT_MESSAGES[issue.format] ?? "El formato no es válido.";
+    case "invalid_value":
+      return `Valor no permitido. Opciones: ${issue.values.map(String).join(", ")}.`;
+    case "unrecognized_keys":
+      return `Campo no permitido: ${issue.keys.join(", ")}.`;
+    case "not_multiple_of":
+      return `Debe ser múltiplo de ${String(issue.divisor)}.`;
+    default:
+      return "El valor no es válido.";
+  }
+};
+
+export function toApiIssues(error: z.ZodError): ApiIssue[] {
+  const issues: ApiIssue[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)));
+    // One issue per unknown field, pointing at the field, reads better than one list on the parent.
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) issues.push({ path: [...path, key], message: "Este campo no está permitido." });
+    } else {
+      issues.push({ path, message: issue.message });
+    }
+  }
+  return issues;
+}
+
+/** What a route's zod schema rejected; the error handler answers it with a 400 and the issues. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  validationContext?: string;
+  constructor(public readonly issues: ApiIssue[]) {
+    super("Los datos enviados no son válidos.");
+    this.name = "RequestValidationError";
+  }
+}
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: spanishErrorMap });
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(toApiIssues(result.error)) };
+  };
