@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { PLACEHOLDER_ID } from "@/lib/routes";
+import { RoutedPage } from "@/components/content/routed-page";
+
+// Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return [{ eventId: PLACEHOLDER_ID }];
+}
+
+export const metadata: Metadata = { title: "Evento" };
+
+export default function Page() {
+  return <RoutedPage route="/events/[eventId]" title="Evento" label="Evento" empty="Aún no hay información de este evento." />;
+}

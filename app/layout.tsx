@@ -1,0 +1,41 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { brand } from "@/lib/config";
+import { Providers } from "@/components/layout/providers";
+import { AppShell } from "@/components/layout/app-shell";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: brand.name, template: `%s · ${brand.name}` },
+  description: "Eventos, lugares, noticias y comunidades de tu ciudad, también sin conexión.",
+  applicationName: brand.name,
+  manifest: "/manifest.webmanifest",
+  icons: {
+    icon: [
+      { url: "/icons/icon.svg", type: "image/svg+xml" },
+      { url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+    ],
+    apple: [{ url: "/icons/apple-touch-icon.png", sizes: "180x180" }],
+  },
+  appleWebApp: { capable: true, title: brand.shortName, statusBarStyle: "default" },
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  viewportFit: "cover",
+  themeColor: brand.themeColor,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="es-MX" data-brand={brand.id}>
+      <body>
+        <Providers>
+          <AppShell>{children}</AppShell>
+        </Providers>
+      </body>
+    </html>
+  );
+}

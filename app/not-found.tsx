@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+
+export const metadata: Metadata = { title: "Página no encontrada" };
+
+export default function NotFound() {
+  return (
+    <section className="stack">
+      <h1 className="page-header__title">Página no encontrada</h1>
+      <p>La dirección que abriste no existe o ya no está disponible.</p>
+      <p>
+        <Link href="/">Volver al inicio</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { SectionPage } from "@/components/content/section-page";
+
+export const metadata: Metadata = { title: "Panel de administración" };
+
+export default function Page() {
+  return <SectionPage title="Panel de administración" empty="Aún no hay resumen de actividad." />;
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { PLACEHOLDER_ID } from "@/lib/routes";
+import { RoutedPage } from "@/components/content/routed-page";
+
+// Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return [{ placeId: PLACEHOLDER_ID }];
+}
+
+export const metadata: Metadata = { title: "Lugar" };
+
+export default function Page() {
+  return <RoutedPage route="/places/[placeId]" title="Lugar" label="Lugar" empty="Aún no hay información de este lugar." />;
+}

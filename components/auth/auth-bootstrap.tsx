@@ -1,0 +1,10 @@
+"use client";
+
+import { useEffect } from "react";
+import { watchSession } from "@/lib/auth/session";
+
+/** Runs the startup flow of SPEC §4 for as long as the app is open. */
+export function AuthBootstrap() {
+  useEffect(() => watchSession(), []);
+  return null;
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useAtomValue } from "jotai";
+import { authErrorMessage } from "@/lib/auth/errors";
+import { signInWithEmail } from "@/lib/auth/session";
+import { identityAtom } from "@/lib/state/auth";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { TextField } from "@/components/ui/text-field";
+
+export function LoginEmailForm() {
+  const router = useRouter();
+  const identity = useAtomValue(identityAtom);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setError(null);
+    if (email.trim() === "" || password === "") {
+      setError("Escribe tu correo y tu contraseña.");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await signInWithEmail(email, password);
+      router.push("/profile/");
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      {identity ? (
+        <p className="notice">
+          Ya iniciaste sesión como {identity.email}. <Link href="/profile/">Ir a mi perfil</Link>
+        </p>
+      ) : null}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormAlert message={error} />
+        <div className="actions">
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Entrando..." : "Iniciar sesión"}
+          </Button>
+        </div>
+      </form>
+      <p>
+        ¿No tienes cuenta? <Link href="/register/">Crea una</Link>
+      </p>
+    </div>
+  );
+}

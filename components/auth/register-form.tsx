@@ -1,0 +1,111 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { signUpPayloadSchema } from "@/lib/schemas/users";
+import { ApiError } from "@/lib/api/errors";
+import { authErrorMessage } from "@/lib/auth/errors";
+import { registerWithEmail } from "@/lib/auth/session";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
+import { TextField } from "@/components/ui/text-field";
+
+/** Firebase's own minimum; the project's password policy may ask for more. */
+const PASSWORD_MIN = 6;
+
+type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
+
+function validate(name: string, email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  // The sign-up contract carries the name and email rules; the uid is not known yet.
+  const parsed = signUpPayloadSchema.safeParse({ name, email, uid: "pendiente" });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "name" || field === "email") && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (password.length < PASSWORD_MIN) errors.password = `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`;
+  return errors;
+}
+
+export function RegisterForm() {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setError(null);
+    const errors = validate(name, email, password);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    try {
+      await registerWithEmail({ name, email, password });
+      router.push("/profile/");
+    } catch (caught) {
+      // API failures carry their own Spanish message; identity failures go through the code map
+      // (email in use → 'El correo introducido ya existe.').
+      setError(caught instanceof ApiError ? caught.message : authErrorMessage(caught));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Nombre"
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          error={fieldErrors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          error={fieldErrors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint={`Al menos ${PASSWORD_MIN} caracteres.`}
+          value={password}
+          error={fieldErrors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormAlert message={error} />
+        <p className="field__hint">
+          Al crear tu cuenta aceptas los <Link href="/termsAndConditions/">Términos y condiciones</Link> y la{" "}
+          <Link href="/privacyPolicy/">Política de privacidad</Link>.
+        </p>
+        <div className="actions">
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Creando cuenta..." : "Crear cuenta"}
+          </Button>
+        </div>
+      </form>
+      <p>
+        ¿Ya tienes cuenta? <Link href="/login-email/">Inicia sesión</Link>
+      </p>
+    </div>
+  );
+}

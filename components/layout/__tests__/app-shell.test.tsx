@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, jest, test } from "@jest/globals";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { Provider, createStore } from "jotai";
+import { authCheckedAtom } from "@/lib/state/auth";
+
+jest.mock("next/navigation", () => ({ usePathname: () => "/" }));
+// The real startup flow loads Firebase; here the test plays the first sign-in report itself.
+jest.mock("@/lib/auth/session", () => ({ watchSession: () => () => undefined }));
+
+async function renderShell(store = createStore()) {
+  const { AppShell } = await import("../app-shell");
+  render(
+    <Provider store={store}>
+      <AppShell>
+        <h1>Contenido</h1>
+      </AppShell>
+    </Provider>,
+  );
+  return store;
+}
+
+describe("app shell", () => {
+  beforeEach(() => cleanup());
+
+  test("shows 'Cargando...' as a live status until the first sign-in report", async () => {
+    const store = await renderShell();
+    const status = screen.getByRole("status");
+    expect(status.textContent).toContain("Cargando...");
+    expect(status.getAttribute("aria-live")).toBe("polite");
+    // The page underneath cannot be used yet.
+    expect(screen.getByText("Contenido").closest("[inert]")).not.toBeNull();
+
+    act(() => store.set(authCheckedAtom, true));
+    expect(screen.queryByText("Cargando...")).toBeNull();
+    expect(screen.getByText("Contenido").closest("[inert]")).toBeNull();
+  });
+
+  test("shows the build id so a new deployment is visible", async () => {
+    await renderShell();
+    expect(screen.getByTestId("build-id").textContent).toBe("Versión dev");
+  });
+});

@@ -1,0 +1,48 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useAtomValue } from "jotai";
+import { unseenNotificationsAtom } from "@/lib/state/notifications";
+import { Brand } from "./brand";
+import { NavIcon } from "./nav-icon";
+import { MAIN_NAV_ITEMS, isNavItemActive, withTrailingSlash } from "./nav-items";
+
+/** Bottom bar on phones, side bar on wide screens: one nav, laid out by CSS. */
+export function MainNav() {
+  const pathname = usePathname() ?? "/";
+  const unseen = useAtomValue(unseenNotificationsAtom);
+  return (
+    <nav className="main-nav" aria-label="Navegación principal">
+      <div className="main-nav__brand">
+        <Brand />
+      </div>
+      <ul className="main-nav__list">
+        {MAIN_NAV_ITEMS.map((item) => {
+          const active = isNavItemActive(item, pathname);
+          const badge = item.icon === "notifications" && unseen > 0 ? unseen : 0;
+          return (
+            <li key={item.href} className="main-nav__item">
+              <Link
+                href={withTrailingSlash(item.href)}
+                className="main-nav__link"
+                aria-current={active ? "page" : undefined}
+              >
+                <span className="main-nav__icon">
+                  <NavIcon icon={item.icon} />
+                  {badge > 0 ? (
+                    <span className="badge" data-testid="notifications-badge">
+                      {badge > 99 ? "99+" : badge}
+                      <span className="visually-hidden"> sin ver</span>
+                    </span>
+                  ) : null}
+                </span>
+                <span className="main-nav__label">{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

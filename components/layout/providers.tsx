@@ -1,0 +1,48 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { Provider as JotaiProvider } from "jotai";
+import { onlineManager } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { Toaster } from "react-hot-toast";
+import { buildId } from "@/lib/config";
+import { getQueryClient, markCacheRestored } from "@/lib/query/client";
+import { PERSIST_MAX_AGE_MS, TOAST_DURATION_MS, TOAST_POSITION } from "@/lib/query/constants";
+import { offlineCachePersister } from "@/lib/query/persister";
+import { appStore } from "@/lib/state/store";
+
+// React Query assumes it starts online; a PWA opened offline must start paused instead.
+if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+
+const persistOptions = {
+  persister: offlineCachePersister,
+  maxAge: PERSIST_MAX_AGE_MS,
+  // A new deployment may change response shapes: its first start ignores the old copy.
+  buster: buildId,
+};
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(getQueryClient);
+  return (
+    <JotaiProvider store={appStore}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        onSuccess={() => {
+          markCacheRestored();
+          // Mutations paused offline in an earlier visit run now (their functions come from
+          // registerMutationDefaults).
+          return queryClient.resumePausedMutations();
+        }}
+        onError={markCacheRestored}
+      >
+        {children}
+      </PersistQueryClientProvider>
+      <Toaster
+        position={TOAST_POSITION}
+        toastOptions={{ duration: TOAST_DURATION_MS, className: "toast" }}
+        containerClassName="toaster"
+      />
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { normalizePath } from "@/lib/routes";
+import { withTrailingSlash } from "./nav-items";
+
+export interface SectionLink {
+  href: string;
+  label: string;
+}
+
+/** Tabs of a section layout (events, news, profile, addresses, panel). */
+export function SectionNav({ label, links }: { label: string; links: readonly SectionLink[] }) {
+  const current = normalizePath(usePathname() ?? "/");
+  return (
+    <nav className="section-nav" aria-label={label}>
+      <ul className="section-nav__list">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={withTrailingSlash(link.href)}
+              className="section-nav__link"
+              aria-current={current === link.href ? "page" : undefined}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

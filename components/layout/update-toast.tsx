@@ -1,0 +1,47 @@
+"use client";
+
+import { useEffect, useSyncExternalStore } from "react";
+import { serviceWorkerEnabled } from "@/lib/config";
+import {
+  applyUpdate,
+  dismissPwaToast,
+  getPwaState,
+  getServerPwaState,
+  startServiceWorker,
+  subscribePwa,
+} from "@/lib/pwa/service-worker";
+
+/** Registers the service worker and shows the install and update prompts (SPEC §4). */
+export function UpdateToast() {
+  const { offlineReady, needRefresh } = useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
+
+  useEffect(() => {
+    if (serviceWorkerEnabled) void startServiceWorker();
+  }, []);
+
+  if (!offlineReady && !needRefresh) return null;
+  return (
+    <div className="update-toast" role="status" aria-live="polite">
+      {needRefresh ? (
+        <div className="update-toast__text">
+          <p className="update-toast__title">Nuevo contenido disponible</p>
+          <p className="update-toast__hint">Click en el botón de recargar para actualizar la app</p>
+        </div>
+      ) : (
+        <div className="update-toast__text">
+          <p className="update-toast__title">App lista para trabajar offline</p>
+        </div>
+      )}
+      <div className="update-toast__actions">
+        {needRefresh ? (
+          <button type="button" className="button button--primary" onClick={applyUpdate}>
+            Recargar
+          </button>
+        ) : null}
+        <button type="button" className="button button--ghost" onClick={dismissPwaToast}>
+          Cerrar
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * @jest-environment node
+ */
+
+import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
+import { createApiClient } from "../client";
+import { ApiError } from "../errors";
+
+
+type Call = { url: string; method: string; auth: string | null; body: string | null };
+
+function fakeServer(respond: (call: Call) => Response) {
+  const calls: Call[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const call = {
+      url: request.url,
+      method: request.method,
+      auth: request.headers.get("authorization"),
+      body: request.body ? await request.text() : null,
+    };
+    calls.push(call);
+    return respond(call);
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("API client", () => {
+  test("prefixes the base URL, sends the bearer token and unwraps data.data", async () => {
+    const server = fakeServer(() => json(200, { data: { _id: "u1", name: "Ana" } }));
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => "tok-1", fetch: server.fetch });
+    await expect(api.get("/users/my-data")).resolves.toEqual({ _id: "u1", name: "Ana" });
+    expect(server.calls[0]).toMatchObject({ url: "http://api.test/api/users/my-data", method: "GET", auth: "Bearer tok-1" });
+  });
+
+  test("no token, no Authorization header", async () => {
+    const server = fakeServer(() => json(200, { data: [] }));
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+    await api.get("/events", { searchParams: { limit: 10, cursor: undefined } });
+    expect(server.calls[0]?.auth).toBeNull();
+    expect(server.calls[0]?.url).toBe("http://api.test/api/events?limit=10");
+  });
+
+  test("JSON bodies are sent as JSON", async () => {
+    const server = fakeServer(() => json(201, { data: { ok: true } }));
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+    await api.post("/users/sign-up", { name: "Ana", uid: "u1", email: "ana@example.com" });
+    expect(server.calls[0]).toMatchObject({ method: "POST" });
+    expect(JSON.parse(server.calls[0]?.body ?? "")).toEqual({ name: "Ana", uid: "u1", email: "ana@example.com" });
+  });
+
+  test("an error answer becomes an ApiError with the body's message", async () => {
+    const server = fakeServer(() => json(400, { message: "ID required", code: "ID_REQUIRED" }));
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+    const error = await api.post("/users/verify", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: "ID_REQUIRED", message: "ID required" });
+  });
+
+  test("an error answer without a message says 'Error inesperado'", async () => {
+    const server = fakeServer(() => new Response("", { status: 503 }));
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+    await expect(api.get("/users/my-data")).rejects.toMatchObject({ status: 503, message: "Error inesperado" });
+  });
+
+  test("an unreachable server is a network ApiError (status 0)", async () => {
+    const fetch = (async () => {
+      throw new TypeError("fetch failed");
+    }) as typeof globalThis.fetch;
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch });
+    await expect(api.get("/users/my-data")).rejects.toMatchObject({ status: 0, code: "NETWORK_ERROR" });
+  });
+
+  test("a token refresh that fails for lack of network is a network ApiError", async () => {
+    const server = fakeServer(() => json(200, { data: 1 }));
+    const getToken = async () => {
+      throw Object.assign(new Error("Firebase: Error (auth/network-request-failed)."), { code: "auth/network-request-failed" });
+    };
+    const api = createApiClient({ prefixUrl: "http://api.test/api", getToken, fetch: server.fetch });
+    await expect(api.get("/users/my-data")).rejects.toMatchObject({ status: 0, code: "NETWORK_ERROR" });
+    expect(server.calls).toHaveLength(0);
+  });
+
+  describe("HTTP cache", () => {
+    beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ["queueMicrotask", "nextTick", "setImmediate"] });
+  });
+    afterEach(() => {
+    jest.useRealTimers();
+  });
+
+    test("reuses a GET for 5 minutes by default, then asks again", async () => {
+      let n = 0;
+      const server = fakeServer(() => json(200, { data: ++n }));
+      const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+      await expect(api.get("/news")).resolves.toBe(1);
+      await expect(api.get("/news")).resolves.toBe(1);
+      jest.advanceTimersByTime(5 * 60 * 1000 + 1);
+      await expect(api.get("/news")).resolves.toBe(2);
+      expect(server.calls).toHaveLength(2);
+    });
+
+    test("cache: false always asks; a write empties the cache", async () => {
+      let n = 0;
+      const server = fakeServer(() => json(200, { data: ++n }));
+      const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+      await api.get("/users/requestingVerification", { cache: false });
+      await api.get("/users/requestingVerification", { cache: false });
+      expect(server.calls).toHaveLength(2);
+      await api.get("/users/my-data");
+      await api.put("/users/my-data", { name: "Otra" });
+      await api.get("/users/my-data");
+      expect(server.calls.map((c) => c.method)).toEqual(["GET", "GET", "GET", "PUT", "GET"]);
+    });
+  });
+});

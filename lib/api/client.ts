@@ -1,0 +1,133 @@
+import ky, { type KyInstance, type Options } from "ky";
+import { apiBaseUrl } from "@/lib/config";
+import { getIdToken } from "@/lib/auth/firebase";
+import { authErrorCode } from "@/lib/auth/errors";
+import { HTTP_CACHE_TTL_MS } from "@/lib/query/constants";
+import { networkError, toApiError } from "./errors";
+
+export type SearchParams = Record<string, string | number | boolean | undefined>;
+
+export interface GetOptions {
+  searchParams?: SearchParams;
+  /**
+   * How long the answer may be reused from the in-memory HTTP cache: the spec's default 5 min,
+   * a longer lifetime (my-data: 24 h) or `false` for reads that must always be fresh.
+   */
+  cache?: number | false;
+  signal?: AbortSignal;
+}
+
+export interface WriteOptions {
+  searchParams?: SearchParams;
+  signal?: AbortSignal;
+}
+
+type TokenProvider = () => Promise<string | null>;
+
+/** The wire envelope of every successful answer. */
+interface Envelope<T> {
+  data: T;
+}
+
+function cleanParams(params: SearchParams | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = String(value);
+  return out;
+}
+
+function relative(path: string): string {
+  // ky's prefixUrl refuses inputs with a leading slash; callers write API paths as the spec does.
+  return path.replace(/^\/+/, "");
+}
+
+export function createApiClient({
+  prefixUrl = apiBaseUrl,
+  getToken = getIdToken,
+  fetch,
+}: { prefixUrl?: string; getToken?: TokenProvider; fetch?: typeof globalThis.fetch } = {}) {
+  const http: KyInstance = ky.create({
+    prefixUrl,
+    retry: 0,
+    timeout: 30_000,
+    ...(fetch ? { fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          // Taken at request time so a refreshed token is always used.
+          let token: string | null;
+          try {
+            token = await getToken();
+          } catch (error) {
+            if (authErrorCode(error) === "auth/network-request-failed") throw networkError();
+            throw error;
+          }
+          if (token) request.headers.set("Authorization", `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  const cache = new Map<string, { expiresAt: number; value: unknown }>();
+
+  async function send<T>(method: string, path: string, options: Options): Promise<T> {
+    try {
+      const response = await http(relative(path), { method, ...options });
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      if (text === "") return undefined as T;
+      return (JSON.parse(text) as Envelope<T>).data;
+    } catch (error) {
+      throw await toApiError(error);
+    }
+  }
+
+  function cacheKey(method: string, path: string, params: Record<string, string> | undefined): string {
+    const query = params ? new URLSearchParams(params).toString() : "";
+    return `${method} ${relative(path)}?${query}`;
+  }
+
+  async function read<T>(method: "GET" | "HEAD", path: string, options: GetOptions = {}): Promise<T> {
+    const searchParams = cleanParams(options.searchParams);
+    const ttl = options.cache === undefined ? HTTP_CACHE_TTL_MS : options.cache;
+    const key = cacheKey(method, path, searchParams);
+    const hit = cache.get(key);
+    if (ttl !== false && hit && hit.expiresAt > Date.now()) return hit.value as T;
+    const value = await send<T>(method, path, { searchParams, signal: options.signal });
+    if (ttl !== false && ttl > 0) cache.set(key, { expiresAt: Date.now() + ttl, value });
+    return value;
+  }
+
+  async function write<T>(method: string, path: string, body: unknown, options: WriteOptions = {}): Promise<T> {
+    // Any write may change what earlier reads returned; dropping every cached read keeps the
+    // cache coherent without tracking which resource each write touches.
+    cache.clear();
+    const payload: Options =
+      body === undefined ? {} : body instanceof FormData ? { body } : { json: body };
+    return send<T>(method, path, { ...payload, searchParams: cleanParams(options.searchParams), signal: options.signal });
+  }
+
+  return {
+    get: <T>(path: string, options?: GetOptions) => read<T>("GET", path, options),
+    head: <T>(path: string, options?: GetOptions) => read<T>("HEAD", path, options),
+    post: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("POST", path, body, options),
+    put: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("PUT", path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("PATCH", path, body, options),
+    delete: <T>(path: string, options?: WriteOptions) => write<T>("DELETE", path, undefined, options),
+    /** Forgets every cached read (sign-in, sign-out). */
+    clearCache: () => cache.clear(),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The one API client of the app. */
+export const api: ApiClient = createApiClient();
+
+export const apiGet = api.get;
+export const apiHead = api.head;
+export const apiPost = api.post;
+export const apiPut = api.put;
+export const apiPatch = api.patch;
+export const apiDelete = api.delete;
+export const clearHttpCache = api.clearCache;

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
+import { TextDecoder, TextEncoder } from "node:util";
+import type { InitialData, User } from "@/lib/schemas/users";
+
+// jsdom lacks these; ky reads them when it loads.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// The startup flow of SPEC §4, driven through a fake identity SDK and a fake initial-data call.
+
+const user = (over: Partial<User> = {}): User => ({
+  _id: "u1",
+  name: "Ana Pérez",
+  email: "ana@example.com",
+  accountType: "NORMAL",
+  verified: false,
+  bio: null,
+  profileImage: null,
+  coverImage: null,
+  impact: 0,
+  addresses: [],
+  following: { users: [], events: [], places: [], news: [], communities: [] },
+  requestingVerification: { sent: false, type: null },
+  createdAt: "2025-01-01T00:00:00.000Z",
+  ...over,
+});
+
+const firebaseUser = (email = "ana@example.com") => ({
+  uid: "fb-1",
+  email,
+  displayName: null,
+  providerId: "firebase",
+  providerData: [{ providerId: "password" }],
+  phoneNumber: null,
+  emailVerified: false,
+  photoURL: null,
+});
+
+type Listener = (u: ReturnType<typeof firebaseUser> | null) => void;
+
+async function setup({ initialData }: { initialData: () => Promise<InitialData> }) {
+  jest.resetModules();
+  let listener: Listener = () => {};
+  const signOut = jest.fn(async () => undefined);
+  const sdk = {
+    onAuthStateChanged: (_auth: unknown, cb: Listener) => {
+      listener = cb;
+      return () => undefined;
+    },
+    signOut,
+  };
+  const fetchInitialData = jest.fn(initialData);
+  const removeClient = jest.fn(async () => undefined);
+  const notify = jest.fn();
+  jest.doMock("@/lib/auth/firebase", () => ({
+    ...jest.requireActual<typeof import("@/lib/auth/firebase")>("@/lib/auth/firebase"),
+    loadAuth: async () => ({ auth: {}, sdk }),
+  }));
+  jest.doMock("@/lib/api/users", () => ({
+    ...jest.requireActual<typeof import("@/lib/api/users")>("@/lib/api/users"),
+    fetchInitialData,
+  }));
+  jest.doMock("@/lib/query/persister", () => ({ offlineCachePersister: { removeClient } }));
+  jest.doMock("@/lib/toast/notify", () => ({ notify }));
+
+  const session = await import("@/lib/auth/session");
+  const { appStore } = await import("@/lib/state/store");
+  const authState = await import("@/lib/state/auth");
+  const queryClientModule = await import("@/lib/query/client");
+  const { userQueries } = await import("@/lib/api/users");
+  queryClientModule.markCacheRestored();
+  const queryClient = queryClientModule.getQueryClient();
+
+  const stop = session.watchSession();
+  await new Promise((r) => setTimeout(r, 0));
+  /** Reports a sign-in state, as Firebase does, and lets the flow finish. */
+  const report = async (u: ReturnType<typeof firebaseUser> | null) => {
+    listener(u);
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  return { session, appStore, authState, queryClient, userQueries, report, stop, signOut, fetchInitialData, removeClient, notify };
+}
+
+describe("startup flow (SPEC §4)", () => {
+  let consoleError: ReturnType<typeof jest.spyOn>;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+  afterEach(() => consoleError.mockRestore());
+
+  test("the loading view lasts until the first report, whatever it says", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    expect(t.appStore.get(t.authState.authCheckedAtom)).toBe(false);
+    await t.report(null);
+    expect(t.appStore.get(t.authState.authCheckedAtom)).toBe(true);
+  });
+
+  test("nobody signed in: logged out locally, initial data not fetched", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    await t.report(null);
+    expect(t.appStore.get(t.authState.authUserAtom)).toBeNull();
+    expect(t.fetchInitialData).not.toHaveBeenCalled();
+    // No earlier session on this device: the public offline cache is kept.
+    expect(t.removeClient).not.toHaveBeenCalled();
+  });
+
+  test("nobody signed in but a previous user's data is cached: everything is dropped", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    t.queryClient.setQueryData(t.userQueries.myDataKey(), user());
+    t.queryClient.setQueryData(["events", "list"], ["e1"]);
+    await t.report(null);
+    expect(t.queryClient.getQueryData(t.userQueries.myDataKey())).toBeUndefined();
+    expect(t.queryClient.getQueryData(["events", "list"])).toBeUndefined();
+    expect(t.removeClient).toHaveBeenCalled();
+  });
+
+  test("signed in: initial data is fetched and the user stored with isAdmin", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user({ accountType: "ADMIN" }) }) });
+    await t.report(firebaseUser());
+    expect(t.fetchInitialData).toHaveBeenCalledTimes(1);
+    expect(t.appStore.get(t.authState.authUserAtom)).toMatchObject({ _id: "u1", isAdmin: true });
+    expect(t.appStore.get(t.authState.identityAtom)).toMatchObject({ id: "fb-1", email: "ana@example.com", providerId: "password" });
+    expect(t.queryClient.getQueryData(t.userQueries.myDataKey())).toMatchObject({ _id: "u1" });
+  });
+
+  test("a user already loaded is left as is", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    await t.report(firebaseUser());
+    await t.report(firebaseUser());
+    expect(t.fetchInitialData).toHaveBeenCalledTimes(1);
+  });
+
+  test("banned: signed out of the identity service and logged out locally", async () => {
+    const t = await setup({
+      initialData: async () => ({ banned: true, ban: { reason: "Spam", endDate: "2030-01-31T12:00:00.000Z" }, user: user() }),
+    });
+    t.queryClient.setQueryData(["events", "for-you"], ["e1"]);
+    await t.report(firebaseUser());
+    expect(t.signOut).toHaveBeenCalled();
+    expect(t.appStore.get(t.authState.authUserAtom)).toBeNull();
+    expect(t.queryClient.getQueryData(["events", "for-you"])).toBeUndefined();
+    expect(t.removeClient).toHaveBeenCalled();
+    expect(t.notify).toHaveBeenCalledWith("danger", expect.stringContaining("Spam"));
+  });
+
+  test("identity without a profile yet: no user, status no-profile", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: null }) });
+    await t.report(firebaseUser());
+    expect(t.appStore.get(t.authState.authUserAtom)).toBeNull();
+    expect(t.appStore.get(t.authState.sessionStatusAtom)).toBe("no-profile");
+    expect(t.signOut).not.toHaveBeenCalled();
+  });
+
+  test("an initial-data failure is only logged", async () => {
+    const t = await setup({
+      initialData: async () => {
+        throw new Error("offline");
+      },
+    });
+    await t.report(firebaseUser());
+    expect(consoleError).toHaveBeenCalled();
+    expect(t.notify).not.toHaveBeenCalled();
+    expect(t.appStore.get(t.authState.authUserAtom)).toBeNull();
+    expect(t.appStore.get(t.authState.authCheckedAtom)).toBe(true);
+  });
+
+  test("offline, the profile cached by the last visit stands in for initial data", async () => {
+    const t = await setup({
+      initialData: async () => {
+        throw new Error("offline");
+      },
+    });
+    t.queryClient.setQueryData(t.userQueries.myDataKey(), user());
+    await t.report(firebaseUser());
+    expect(t.appStore.get(t.authState.authUserAtom)).toMatchObject({ _id: "u1", isAdmin: false });
+  });
+
+  test("offline, a cached profile of another account is not used", async () => {
+    const t = await setup({
+      initialData: async () => {
+        throw new Error("offline");
+      },
+    });
+    t.queryClient.setQueryData(t.userQueries.myDataKey(), user({ email: "otra@example.com" }));
+    await t.report(firebaseUser());
+    expect(t.appStore.get(t.authState.authUserAtom)).toBeNull();
+    expect(t.appStore.get(t.authState.sessionStatusAtom)).toBe("error");
+  });
+
+  test("logout clears my-data, events for you, the user, the whole cache and the persisted copy", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    await t.report(firebaseUser());
+    t.queryClient.setQueryData(["events", "for-you"], ["e1"]);
+    t.queryClient.setQueryData(["news", "list"], ["n1"]);
+    await t.session.logout();
+    expect(t.signOut).toHaveBeenCalled();
+    expect(t.appStore.get(t.authState.authUserAtom)).toBeNull();
+    expect(t.queryClient.getQueryData(t.userQueries.myDataKey())).toBeUndefined();
+    expect(t.queryClient.getQueryData(["events", "for-you"])).toBeUndefined();
+    expect(t.queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(t.removeClient).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,63 @@
+import type { Auth, FirebaseUser } from "./sdk";
+import { authEmulatorUrl, firebaseConfig } from "@/lib/config";
+
+export type AuthSdk = typeof import("./sdk");
+
+export interface LoadedAuth {
+  auth: Auth;
+  sdk: AuthSdk;
+}
+
+let loading: Promise<LoadedAuth> | null = null;
+
+/** Loads the Firebase SDK on first use and returns the single Auth instance. */
+export function loadAuth(): Promise<LoadedAuth> {
+  loading ??= (async () => {
+    const sdk = await import("./sdk");
+    const app = sdk.getApps()[0] ?? sdk.initializeApp(firebaseConfig);
+    // initializeAuth without a popup/redirect resolver: that code is only needed by social
+    // sign-in, which loads it itself.
+    const auth = sdk.initializeAuth(app, {
+      persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
+    });
+    auth.languageCode = "es";
+    if (authEmulatorUrl) sdk.connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+    return { auth, sdk };
+  })().catch((error: unknown) => {
+    // A failed chunk load (offline, new deployment) must not poison every later attempt.
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** The signed-in identity's current ID token (refreshed by the SDK when needed), or null. */
+export async function getIdToken(): Promise<string | null> {
+  const { auth } = await loadAuth();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  return user ? user.getIdToken() : null;
+}
+
+/** The identity user as SPEC §3 describes it. */
+export interface IdentityUser {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+  providerId: string;
+  phoneNumber: string | null;
+  emailVerified: boolean;
+  photoURL: string | null;
+}
+
+export function toIdentityUser(user: FirebaseUser): IdentityUser {
+  return {
+    id: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    providerId: user.providerData[0]?.providerId ?? user.providerId,
+    phoneNumber: user.phoneNumber,
+    emailVerified: user.emailVerified,
+    photoURL: user.photoURL,
+  };
+}

@@ -1,0 +1,166 @@
+import type { InitialData, User } from "@/lib/schemas/users";
+import { fetchInitialData, signUp, userQueries } from "@/lib/api/users";
+import { eventQueries } from "@/lib/api/events";
+import { clearHttpCache } from "@/lib/api/client";
+import { cacheRestored, getQueryClient } from "@/lib/query/client";
+import { offlineCachePersister } from "@/lib/query/persister";
+import { appStore } from "@/lib/state/store";
+import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
+import { notificationsAtom, resetNotifications } from "@/lib/state/notifications";
+import { notify } from "@/lib/toast/notify";
+import { authErrorCode } from "./errors";
+import { loadAuth, toIdentityUser } from "./firebase";
+import type { FirebaseUser } from "./sdk";
+
+/** Stores the signed-in user's profile in the atom and in the my-data cache. */
+export function storeUser(user: User): void {
+  appStore.set(authUserAtom, toSessionUser(user));
+  appStore.set(sessionStatusAtom, "ready");
+  getQueryClient().setQueryData(userQueries.myDataKey(), user);
+}
+
+/**
+ * Local logout (SPEC §4): forgets my-data, the events chosen for the user and the user state.
+ * `everything` also empties the whole query cache and its persisted copy, so nothing of the
+ * previous user survives on a shared device.
+ */
+export async function logoutLocal({ everything }: { everything: boolean }): Promise<void> {
+  const queryClient = getQueryClient();
+  queryClient.removeQueries({ queryKey: userQueries.myDataKey() });
+  queryClient.removeQueries({ queryKey: eventQueries.forYou() });
+  appStore.set(authUserAtom, null);
+  appStore.set(sessionStatusAtom, "idle");
+  appStore.set(notificationsAtom, resetNotifications());
+  clearHttpCache();
+  if (everything) {
+    queryClient.clear();
+    await offlineCachePersister.removeClient();
+  }
+}
+
+/** Signs out of the identity service and logs out locally. */
+export async function logout(): Promise<void> {
+  const { auth, sdk } = await loadAuth();
+  await sdk.signOut(auth);
+  await logoutLocal({ everything: true });
+}
+
+function banMessage(data: InitialData): string {
+  if (!data.ban) return "Tu cuenta está suspendida.";
+  const until = new Date(data.ban.endDate);
+  const date = Number.isNaN(until.getTime())
+    ? data.ban.endDate
+    : until.toLocaleDateString("es-MX", { day: "numeric", month: "long", year: "numeric" });
+  return `Tu cuenta está suspendida hasta el ${date}. Motivo: ${data.ban.reason}`;
+}
+
+/**
+ * Fetches initial data for the signed-in identity and applies it (SPEC §4 Startup, step 3):
+ * a banned user is signed out everywhere; otherwise the profile is stored.
+ */
+export async function loadSession(): Promise<"ready" | "banned" | "no-profile"> {
+  if (appStore.get(authUserAtom) === null) appStore.set(sessionStatusAtom, "loading");
+  const data = await fetchInitialData();
+  if (data.banned) {
+    const { auth, sdk } = await loadAuth();
+    await sdk.signOut(auth);
+    await logoutLocal({ everything: true });
+    notify("danger", banMessage(data));
+    return "banned";
+  }
+  if (data.user) {
+    storeUser(data.user);
+    return "ready";
+  }
+  // A concurrent load (e.g. right after sign-up) may already have stored the profile.
+  if (appStore.get(authUserAtom) === null) appStore.set(sessionStatusAtom, "no-profile");
+  return appStore.get(authUserAtom) === null ? "no-profile" : "ready";
+}
+
+async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
+  appStore.set(identityAtom, user ? toIdentityUser(user) : null);
+  // Step 2: the loading view ends at the first report, whatever it says.
+  appStore.set(authCheckedAtom, true);
+  clearHttpCache();
+  // Edits made before the persisted cache is restored would be overwritten by the restore.
+  await cacheRestored;
+  const queryClient = getQueryClient();
+
+  if (!user) {
+    // Step 4. A cached profile means someone was signed in on this device: drop everything.
+    const hadSession =
+      appStore.get(authUserAtom) !== null || queryClient.getQueryData(userQueries.myDataKey()) !== undefined;
+    await logoutLocal({ everything: hadSession });
+    return;
+  }
+  // Step 4: a user already loaded is left as is.
+  if (appStore.get(authUserAtom) !== null) return;
+  try {
+    await loadSession();
+  } catch (error) {
+    // SPEC §8: an initial-data failure is only logged. Offline, the profile cached by the last
+    // visit still lets the app show who is signed in.
+    console.error("No se pudieron cargar los datos iniciales", error);
+    const cached = queryClient.getQueryData<User>(userQueries.myDataKey());
+    if (cached && cached.email === user.email && appStore.get(authUserAtom) === null) {
+      appStore.set(authUserAtom, toSessionUser(cached));
+      appStore.set(sessionStatusAtom, "ready");
+    } else if (appStore.get(authUserAtom) === null) {
+      appStore.set(sessionStatusAtom, "error");
+    }
+  }
+}
+
+/** Starts the startup flow (SPEC §4); returns the function that stops listening. */
+export function watchSession(): () => void {
+  let stopped = false;
+  let unsubscribe: () => void = () => {};
+  loadAuth()
+    .then(({ auth, sdk }) => {
+      if (stopped) return;
+      unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user));
+    })
+    .catch((error: unknown) => {
+      // Without the SDK nobody can be signed in; the app still has to open.
+      console.error("No se pudo iniciar la autenticación", error);
+      appStore.set(authCheckedAtom, true);
+    });
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  const { auth, sdk } = await loadAuth();
+  await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
+}
+
+/**
+ * Creates the identity, then the profile (POST /users/sign-up), then loads the session. If the
+ * identity already exists from an attempt whose sign-up call failed, only the call is retried.
+ */
+export async function registerWithEmail({ name, email, password }: { name: string; email: string; password: string }): Promise<void> {
+  const { auth, sdk } = await loadAuth();
+  const cleanEmail = email.trim();
+  let firebaseUser = auth.currentUser;
+  const retryingSignUp =
+    firebaseUser !== null &&
+    firebaseUser.email?.toLowerCase() === cleanEmail.toLowerCase() &&
+    appStore.get(authUserAtom) === null;
+  if (!firebaseUser || !retryingSignUp) {
+    try {
+      firebaseUser = (await sdk.createUserWithEmailAndPassword(auth, cleanEmail, password)).user;
+    } catch (error) {
+      const code = authErrorCode(error);
+      // SPEC §5: a weak password makes the SDK fetch the project's password policy again.
+      if (code === "auth/weak-password" || code === "auth/password-does-not-meet-requirements") {
+        await sdk.validatePassword(auth, password).catch(() => undefined);
+      }
+      throw error;
+    }
+    await sdk.updateProfile(firebaseUser, { displayName: name.trim() }).catch(() => undefined);
+  }
+  await signUp({ name: name.trim(), uid: firebaseUser.uid, email: firebaseUser.email ?? cleanEmail });
+  await loadSession();
+}

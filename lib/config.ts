@@ -1,0 +1,47 @@
+// The only reader of NEXT_PUBLIC_* variables. Next inlines each `process.env.NEXT_PUBLIC_X` at
+// build time only when written out literally, so every variable is read here by its full name.
+
+function flag(value: string | undefined): boolean {
+  return value === "true";
+}
+
+function text(value: string | undefined, fallback: string): string {
+  return value === undefined || value.trim() === "" ? fallback : value.trim();
+}
+
+/** City-branded variant "Saltillo Vivo" (SPEC §1); false by default. */
+export const isSaltilloVivo = flag(process.env.NEXT_PUBLIC_SALTILLO_VIVO);
+
+/** Development affordances; false unless explicitly enabled (SPEC §1). */
+export const isDev = flag(process.env.NEXT_PUBLIC_IS_DEV);
+
+/** Base of every API call; same origin by default so the service worker and cookies agree. */
+export const apiBaseUrl = text(process.env.NEXT_PUBLIC_API_BASE_URL, "/api").replace(/\/+$/, "");
+
+export const firebaseConfig = {
+  apiKey: text(process.env.NEXT_PUBLIC_FIREBASE_API_KEY, "demo-api-key"),
+  authDomain: text(process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN, "demo-plaza.firebaseapp.com"),
+  projectId: text(process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID, "demo-plaza"),
+  appId: text(process.env.NEXT_PUBLIC_FIREBASE_APP_ID, ""),
+} as const;
+
+/**
+ * Auth emulator origin. Unset means the local emulator; an explicit empty string means a real
+ * Firebase project, which is why this does not use `text()`'s fallback for "".
+ */
+export const authEmulatorUrl: string | null = (() => {
+  const raw = process.env.NEXT_PUBLIC_AUTH_EMULATOR_URL;
+  if (raw === undefined) return "http://127.0.0.1:9099";
+  const trimmed = raw.trim();
+  return trimmed === "" ? null : trimmed;
+})();
+
+/** Identifies the deployment: shown in the footer and used to bust the persisted query cache. */
+export const buildId = text(process.env.NEXT_PUBLIC_BUILD_ID, "dev");
+
+/** The service worker only exists in the exported build, never under `next dev`. */
+export const serviceWorkerEnabled = process.env.NODE_ENV === "production";
+
+export const brand = isSaltilloVivo
+  ? { id: "saltillo-vivo", name: "Saltillo Vivo", shortName: "Saltillo Vivo", themeColor: "#b3261e" }
+  : { id: "plaza", name: "Plaza", shortName: "Plaza", themeColor: "#0f5c63" };

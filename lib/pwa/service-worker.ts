@@ -1,0 +1,84 @@
+import type { Serwist as SerwistWindow } from "@serwist/window";
+
+/** What the update toast shows (SPEC §4 "Update toast"). */
+export interface PwaState {
+  /** The first worker finished installing: the app now works offline. */
+  offlineReady: boolean;
+  /** A new version is installed and waits for the user to reload. */
+  needRefresh: boolean;
+}
+
+export const SW_URL = "/sw.js";
+export const SW_SCOPE = "/";
+/** How often an open tab looks for a new deployment, besides every page load. */
+const UPDATE_INTERVAL_MS = 60 * 60 * 1000;
+
+let state: PwaState = { offlineReady: false, needRefresh: false };
+const listeners = new Set<() => void>();
+let serwist: SerwistWindow | null = null;
+let started = false;
+let reloadRequested = false;
+
+function setState(patch: Partial<PwaState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function subscribePwa(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getPwaState(): PwaState {
+  return state;
+}
+
+const SERVER_STATE: PwaState = { offlineReady: false, needRefresh: false };
+export function getServerPwaState(): PwaState {
+  return SERVER_STATE;
+}
+
+export function dismissPwaToast(): void {
+  setState({ offlineReady: false, needRefresh: false });
+}
+
+/** 'Recargar': activates the waiting worker; the page reloads once it controls the page. */
+export function applyUpdate(): void {
+  if (!serwist) return;
+  reloadRequested = true;
+  serwist.messageSkipWaiting();
+}
+
+/** Registers /sw.js (once per page) and wires the install/update prompts. */
+export async function startServiceWorker(): Promise<void> {
+  if (started || typeof window === "undefined" || !("serviceWorker" in navigator)) return;
+  started = true;
+  const { Serwist } = await import("@serwist/window");
+  const sw = new Serwist(SW_URL, { scope: SW_SCOPE, type: "classic" });
+  serwist = sw;
+  // A page without a controller is a first install; otherwise "installed" means an update.
+  const firstInstall = navigator.serviceWorker.controller === null;
+
+  sw.addEventListener("installed", (event) => {
+    if (firstInstall && !event.isUpdate && !event.isExternal) setState({ offlineReady: true });
+  });
+  // Fired for our own update, one found by a later check (isExternal) and one already waiting
+  // when the page loaded: all of them wait for the user.
+  sw.addEventListener("waiting", () => setState({ needRefresh: true, offlineReady: false }));
+  sw.addEventListener("controlling", () => {
+    // Only the user's 'Recargar' reloads the page; never on its own (e.g. when back online).
+    if (reloadRequested) window.location.reload();
+  });
+
+  try {
+    const registration = await sw.register();
+    if (!registration) return;
+    const check = () => registration.update().catch(() => undefined);
+    // The browser's own check may be skipped for a while; this finds a new deployment on
+    // every visit.
+    void check();
+    window.setInterval(check, UPDATE_INTERVAL_MS);
+  } catch (error) {
+    console.error("No se pudo registrar el service worker", error);
+  }
+}

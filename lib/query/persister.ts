@@ -1,0 +1,68 @@
+import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import { del, get, set } from "idb-keyval";
+import { OFFLINE_CACHE_KEY, PERSIST_THROTTLE_MS } from "./constants";
+
+/** The subset of idb-keyval the persister needs; injectable so tests run without IndexedDB. */
+export interface KeyValueStore {
+  get: (key: string) => Promise<unknown>;
+  set: (key: string, value: unknown) => Promise<void>;
+  del: (key: string) => Promise<void>;
+}
+
+const idbStore: KeyValueStore = { get, set, del };
+
+export interface ThrottledPersister extends Persister {
+  /** Writes a pending save now (used before the page goes away). */
+  flush: () => Promise<void>;
+}
+
+/**
+ * React Query persister on IndexedDB. The client state is stored as a structured clone (no JSON
+ * round-trip) and saves are throttled: the cache changes on every fetch, but only the latest
+ * state matters, so at most one write happens per `throttleMs`.
+ */
+export function createIdbPersister({
+  key = OFFLINE_CACHE_KEY,
+  throttleMs = PERSIST_THROTTLE_MS,
+  store = idbStore,
+}: { key?: string; throttleMs?: number; store?: KeyValueStore } = {}): ThrottledPersister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = (): Promise<void> => {
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (!client) return writing;
+    writing = writing
+      .then(() => store.set(key, client))
+      .catch((error: unknown) => console.error("No se pudo guardar la caché sin conexión", error));
+    return writing;
+  };
+
+  return {
+    persistClient(client) {
+      pending = client;
+      if (timer === null) timer = setTimeout(() => void write(), throttleMs);
+    },
+    async restoreClient() {
+      return (await store.get(key)) as PersistedClient | undefined;
+    },
+    async removeClient() {
+      // A save still waiting would resurrect what the caller is removing.
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      pending = null;
+      await writing;
+      await store.del(key);
+    },
+    flush() {
+      if (timer !== null) clearTimeout(timer);
+      return write();
+    },
+  };
+}
+
+/** The persister the app uses (browser only; IndexedDB is touched lazily, at first use). */
+export const offlineCachePersister = createIdbPersister();

@@ -1,0 +1,37 @@
+// @ts-check
+// Serwist in configurator mode: `next build && serwist build serwist.config.mjs`. The worker is
+// bundled after the static export exists, so the exported HTML and RSC payloads are precached.
+import { serwist } from "@serwist/next/config";
+
+const OUT_DIR = "out";
+
+/**
+ * Export file → the URL the browser asks for: `events/_/index.html` → `/events/_/`, everything
+ * else (payloads `__next.*.txt`, `_next/static/*`, icons) keeps its path.
+ * @param {string} file
+ */
+function exportUrl(file) {
+  if (file === "index.html") return "/";
+  if (file.endsWith("/index.html")) return `/${file.slice(0, -"index.html".length)}`;
+  return `/${file}`;
+}
+
+export default serwist({
+  swSrc: "sw/sw.ts",
+  swDest: `${OUT_DIR}/sw.js`,
+  globDirectory: OUT_DIR,
+  // The export already holds prerendered pages; the `.next/server` copies would be duplicates.
+  precachePrerendered: false,
+  globPatterns: ["**/*.{html,txt,js,css,json,webmanifest,png,svg,ico,woff2}"],
+  // `404.html` duplicates `404/index.html` (precached as `/404/`, the offline not-found page).
+  globIgnores: ["sw.js", "**/*.map", "_not-found/**", "404.html"],
+  // Content-hashed build assets need no revision query.
+  dontCacheBustURLsMatching: /^_next\/static\//,
+  maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+  manifestTransforms: [
+    (entries) => ({
+      manifest: entries.map((entry) => ({ ...entry, url: exportUrl(entry.url) })),
+      warnings: [],
+    }),
+  ],
+});

@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import type { PrecacheEntry, RouteMatchCallbackOptions, SerwistGlobalConfig } from "serwist";
+import { NetworkOnly, Serwist } from "serwist";
+import { isStaticRoute, matchDynamicRoute } from "../lib/routes";
+
+declare global {
+  interface WorkerGlobalScope extends SerwistGlobalConfig {
+    __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
+  }
+}
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** The precached page served for navigations that have no page of their own while offline. */
+const NOT_FOUND_URL = "/404/";
+
+/** Paths owned by the API server and by Firebase's auth handler: never answered by the app. */
+function isServerPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/__" || pathname.startsWith("/__/");
+}
+
+/**
+ * Extra precache keys to try for a request (after Serwist's own variations): a real id of a
+ * dynamic route maps to the files exported for the placeholder id, and a page URL without its
+ * trailing slash maps to the exported folder.
+ */
+function placeholderUrls({ url }: { url: URL }): URL[] {
+  if (isServerPath(url.pathname)) return [];
+  const candidates: string[] = [];
+  const match = matchDynamicRoute(url.pathname);
+  if (match) {
+    candidates.push(match.placeholderPath);
+    if (!match.placeholderPath.endsWith("/") && !match.placeholderPath.endsWith(".txt")) {
+      candidates.push(`${match.placeholderPath}/`);
+    }
+  } else if (!url.pathname.endsWith("/") && isStaticRoute(url.pathname)) {
+    candidates.push(`${url.pathname}/`);
+  }
+  return candidates.map((path) => new URL(path, url.origin));
+}
+
+function isAppNavigation({ request, url, sameOrigin }: RouteMatchCallbackOptions): boolean {
+  return request.mode === "navigate" && sameOrigin && !isServerPath(url.pathname);
+}
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: {
+    cleanupOutdatedCaches: true,
+    // Exported files never vary by query string (`?_rsc=…`, `?oobCode=…`), so a page or payload
+    // with any query is the same precached file.
+    ignoreURLParametersMatching: [/.*/],
+    urlManipulation: placeholderUrls,
+  },
+  // A new version waits for the user's 'Recargar' (SKIP_WAITING message); the first one takes
+  // over at once so the first visit already works offline.
+  skipWaiting: false,
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+  runtimeCaching: [
+    // Navigations that are not precached go to the network (the server answers its 404 page);
+    // offline they get the precached 404 page instead of a browser error.
+    { matcher: isAppNavigation, handler: new NetworkOnly() },
+  ],
+  fallbacks: {
+    entries: [{ url: NOT_FOUND_URL, matcher: ({ request }) => request.mode === "navigate" }],
+  },
+});
+
+serwist.addEventListeners();
