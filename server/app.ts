@@ -7,7 +7,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { registerAuth } from "./plugins/auth";
-import { registerErrorHandling } from "./plugins/errors";
+import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { validatorCompiler } from "./plugins/validation";
@@ -41,6 +41,12 @@ export async function buildApp({ config, database, auth }: BuildAppOptions): Pro
     trustProxy: config.trustProxy,
     // Firebase uids reach 128 characters; the router's default limit is 100.
     routerOptions: { maxParamLength: 256 },
+    // URL errors found by the router (bad percent-encoding, over-long params) never reach the
+    // error handler; without this they would answer in Fastify's English shape.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      void sendError(reply, status, body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,15 +1,22 @@
 import { randomBytes } from "node:crypto";
+import { jest } from "@jest/globals";
 import os from "node:os";
 import path from "node:path";
+import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { loadEnv } from "../env";
 import { createUsersRepository, type UsersRepository } from "../routes/users/repository";
+import { requestTo, type RequestOptions, type TestResponse } from "./http";
 
 // Builds the real app on a fresh database for one test file: an in-memory PGlite, or, when
 // DATABASE_URL is set, a throwaway schema on that PostgreSQL (dropped on close) so runs never
 // see each other's rows.
+
+// Suites open real databases and call the emulator. The `testTimeout` in jest.config.mjs sits in
+// a project, where Jest ignores it, so the limit is raised here for every file using the harness.
+jest.setTimeout(60_000);
 
 export interface TestDatabaseOptions {
   migrate?: boolean;
@@ -38,6 +45,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   users: UsersRepository;
+  /** Sends a request to the app, listening on a free loopback port. */
+  request(options: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
@@ -61,17 +70,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     app = await buildApp({ config, database });
     await options.configure?.(app);
-    await app.ready();
+    await app.listen({ host: "127.0.0.1", port: 0 });
   } catch (error) {
     await app?.close();
     await database.close();
     throw error;
   }
   const ready = app;
+  const address = ready.server.address() as AddressInfo;
   return {
     app: ready,
     database,
     users: createUsersRepository(database.db),
+    request: (requestOptions) => requestTo(address, requestOptions),
     async close() {
       await ready.close();
       await database.close();

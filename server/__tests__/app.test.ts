@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createTestApp, expectedDatabaseKind, type TestApp } from "../test/harness";
+
+describe("aplicación", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("GET /api/health responde ok con el motor de base de datos", async () => {
+    const res = await t.request({ url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: "ok", db: expectedDatabaseKind() } });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("publica el OpenAPI generado de los esquemas zod, sin rutas internas", async () => {
+    const res = await t.request({ url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/users/sign-up", "/api/users/initial-data", "/api/users/my-data", "/api/users/{id}"]),
+    );
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/api/docs") || p === "/*" || p === "/api/openapi.json")).toEqual([]);
+    const signUp = doc.paths["/api/users/sign-up"].post;
+    expect(signUp.requestBody.content["application/json"].schema.required).toEqual(["name", "uid", "email"]);
+    expect(signUp.requestBody.content["application/json"].schema.additionalProperties).toBe(false);
+    expect(Object.keys(signUp.responses)).toEqual(expect.arrayContaining(["200", "201", "400", "401", "403", "409"]));
+    expect(signUp.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it("sirve la referencia de la API en /api/docs", async () => {
+    const res = await t.request({ url: "/api/docs/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.body).toContain("swagger-ui");
+    const asset = await t.request({ url: "/api/docs/static/swagger-initializer.js" });
+    expect(asset.statusCode).toBe(200);
+  });
+});
