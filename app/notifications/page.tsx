@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { NotificationsView } from "@/components/notifications/notifications-view";
 
 export const metadata: Metadata = { title: "Notificaciones" };
 
 export default function Page() {
-  return <SectionPage title="Notificaciones" empty="Aún no tienes notificaciones." />;
+  return <NotificationsView />;
 }

@@ -30,7 +30,7 @@ export function HomeView() {
           ))}
         </ul>
       </nav>
-      <h2 style={{ marginTop: "1.5rem" }}>Eventos para ti</h2>
+      <h2 className="section-title">Eventos para ti</h2>
       <EmptyState title="Aún no hay eventos para ti." />
     </>
   );

@@ -21,11 +21,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       {/* Rendered underneath the loading view so the page is ready the moment it lifts; inert
           until then so nothing can be used before the sign-in state is known. */}
       <div className="app" inert={!authChecked}>
+        {/* Outside the nav so the navigation holds exactly its five items; a top bar on phones,
+            the head of the side bar on wide screens. */}
+        <header className="top-bar">
+          <Brand />
+        </header>
         <MainNav />
         <div className="app__content">
-          <header className="top-bar">
-            <Brand />
-          </header>
           <main id="contenido" className="app__main" tabIndex={-1}>
             {children}
           </main>

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAtomValue } from "jotai";
 import { unseenNotificationsAtom } from "@/lib/state/notifications";
-import { Brand } from "./brand";
 import { NavIcon } from "./nav-icon";
 import { MAIN_NAV_ITEMS, isNavItemActive, withTrailingSlash } from "./nav-items";
 
@@ -14,9 +13,6 @@ export function MainNav() {
   const unseen = useAtomValue(unseenNotificationsAtom);
   return (
     <nav className="main-nav" aria-label="Navegación principal">
-      <div className="main-nav__brand">
-        <Brand />
-      </div>
       <ul className="main-nav__list">
         {MAIN_NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Provider as JotaiProvider } from "jotai";
 import { onlineManager } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
@@ -23,6 +23,20 @@ const persistOptions = {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(getQueryClient);
+
+  useEffect(() => {
+    // A save still waiting for the throttle would be lost when the page goes away.
+    const flush = () => {
+      if (document.visibilityState === "hidden") void offlineCachePersister.flush();
+    };
+    const onPageHide = () => void offlineCachePersister.flush();
+    document.addEventListener("visibilitychange", flush);
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      document.removeEventListener("visibilitychange", flush);
+      window.removeEventListener("pagehide", onPageHide);
+    };
+  }, []);
   return (
     <JotaiProvider store={appStore}>
       <PersistQueryClientProvider

@@ -17,6 +17,8 @@ export function storeUser(user: User): void {
   appStore.set(authUserAtom, toSessionUser(user));
   appStore.set(sessionStatusAtom, "ready");
   getQueryClient().setQueryData(userQueries.myDataKey(), user);
+  // Written now rather than after the throttle: the next start may be offline and needs it.
+  void offlineCachePersister.flush();
 }
 
 /**

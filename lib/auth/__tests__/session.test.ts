@@ -50,6 +50,7 @@ async function setup({ initialData }: { initialData: () => Promise<InitialData> 
   };
   const fetchInitialData = jest.fn(initialData);
   const removeClient = jest.fn(async () => undefined);
+  const flush = jest.fn(async () => undefined);
   const notify = jest.fn();
   jest.doMock("@/lib/auth/firebase", () => ({
     ...jest.requireActual<typeof import("@/lib/auth/firebase")>("@/lib/auth/firebase"),
@@ -59,7 +60,7 @@ async function setup({ initialData }: { initialData: () => Promise<InitialData> 
     ...jest.requireActual<typeof import("@/lib/api/users")>("@/lib/api/users"),
     fetchInitialData,
   }));
-  jest.doMock("@/lib/query/persister", () => ({ offlineCachePersister: { removeClient } }));
+  jest.doMock("@/lib/query/persister", () => ({ offlineCachePersister: { removeClient, flush } }));
   jest.doMock("@/lib/toast/notify", () => ({ notify }));
 
   const session = await import("@/lib/auth/session");
@@ -77,7 +78,7 @@ async function setup({ initialData }: { initialData: () => Promise<InitialData> 
     listener(u);
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   };
-  return { session, appStore, authState, queryClient, userQueries, report, stop, signOut, fetchInitialData, removeClient, notify };
+  return { session, appStore, authState, queryClient, userQueries, report, stop, signOut, fetchInitialData, removeClient, flush, notify };
 }
 
 describe("startup flow (SPEC §4)", () => {
@@ -120,6 +121,8 @@ describe("startup flow (SPEC §4)", () => {
     expect(t.appStore.get(t.authState.authUserAtom)).toMatchObject({ _id: "u1", isAdmin: true });
     expect(t.appStore.get(t.authState.identityAtom)).toMatchObject({ id: "fb-1", email: "ana@example.com", providerId: "password" });
     expect(t.queryClient.getQueryData(t.userQueries.myDataKey())).toMatchObject({ _id: "u1" });
+    // Saved at once, so a start without network right after still knows the user.
+    expect(t.flush).toHaveBeenCalled();
   });
 
   test("a user already loaded is left as is", async () => {
