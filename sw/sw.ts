@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry, RouteMatchCallbackOptions, SerwistGlobalConfig } from "serwist";
 import { NetworkOnly, Serwist } from "serwist";
-import { isStaticRoute, matchDynamicRoute } from "../lib/routes";
+import { isServerPath, placeholderUrls } from "../lib/pwa/sw-urls";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -13,31 +13,6 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** The precached page served for navigations that have no page of their own while offline. */
 const NOT_FOUND_URL = "/404/";
-
-/** Paths owned by the API server and by Firebase's auth handler: never answered by the app. */
-function isServerPath(pathname: string): boolean {
-  return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/__" || pathname.startsWith("/__/");
-}
-
-/**
- * Extra precache keys to try for a request (after Serwist's own variations): a real id of a
- * dynamic route maps to the files exported for the placeholder id, and a page URL without its
- * trailing slash maps to the exported folder.
- */
-function placeholderUrls({ url }: { url: URL }): URL[] {
-  if (isServerPath(url.pathname)) return [];
-  const candidates: string[] = [];
-  const match = matchDynamicRoute(url.pathname);
-  if (match) {
-    candidates.push(match.placeholderPath);
-    if (!match.placeholderPath.endsWith("/") && !match.placeholderPath.endsWith(".txt")) {
-      candidates.push(`${match.placeholderPath}/`);
-    }
-  } else if (!url.pathname.endsWith("/") && isStaticRoute(url.pathname)) {
-    candidates.push(`${url.pathname}/`);
-  }
-  return candidates.map((path) => new URL(path, url.origin));
-}
 
 function isAppNavigation({ request, url, sameOrigin }: RouteMatchCallbackOptions): boolean {
   return request.mode === "navigate" && sameOrigin && !isServerPath(url.pathname);
