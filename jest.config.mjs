@@ -25,4 +25,5 @@ const api = await createJestConfig({
 })();
 api.transformIgnorePatterns = transformIgnorePatterns;
 
-export default { projects: [unit, api] };
+const config = { projects: [unit, api] };
+export default config;

@@ -2,12 +2,12 @@
 // export built the same way (`next build`, output: 'export'). Run after `npm run build`.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { firstLoadJs } from "./lib/first-load.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+fs.mkdirSync(path.join(root, ".bench"), { recursive: true });
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 if (!fs.existsSync(path.join(root, "out", "index.html"))) {
@@ -15,7 +15,8 @@ if (!fs.existsSync(path.join(root, "out", "index.html"))) {
   process.exit(1);
 }
 
-const bareDir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-bare-next-"));
+// Inside the project: Turbopack does not follow a node_modules symlink out of a tmp folder.
+const bareDir = fs.mkdtempSync(path.join(root, ".bench", "bare-next-"));
 fs.cpSync(path.join(root, "bench", "bare-next"), bareDir, { recursive: true });
 fs.symlinkSync(path.join(root, "node_modules"), path.join(bareDir, "node_modules"));
 console.log("Construyendo un export mínimo de Next para comparar…");

@@ -15,7 +15,7 @@ export async function buildClient({ ifStale = false, buildId } = {}) {
   const started = Date.now();
   console.log(`[build] Construyendo la PWA (versión ${id})…`);
   let code = await run(path.join(BIN, "next"), ["build"], { env });
-  if (code === 0) code = await run(path.join(BIN, "serwist"), ["build"], { env });
+  if (code === 0) code = await run(path.join(BIN, "serwist"), ["build", "serwist.config.mjs"], { env });
   if (code !== 0) {
     console.error("[build] La construcción falló.");
     return code;

@@ -20,6 +20,6 @@ export function buildNewDeployment(buildId: string): string {
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_BUILD_ID: buildId };
   execFileSync(path.join(ROOT, "node_modules", ".bin", "next"), ["build"], { cwd: dir, env, stdio: "pipe" });
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "serwist"), ["build"], { cwd: dir, env, stdio: "pipe" });
+  execFileSync(path.join(ROOT, "node_modules", ".bin", "serwist"), ["build", "serwist.config.mjs"], { cwd: dir, env, stdio: "pipe" });
   return path.join(dir, "out");
 }
