@@ -63,7 +63,8 @@ if (wants("typecheck")) {
   await step("Verificación de tipos", async () => {
     const app = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "tsconfig.json"]);
     const server = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "server/tsconfig.json"]);
-    return app || server;
+    const worker = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "sw/tsconfig.json"]);
+    return app || server || worker;
   });
 }
 if (wants("lint")) await step("Lint", () => run(path.join(BIN, "eslint"), ["--max-warnings", "0", "."]));
