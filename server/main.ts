@@ -46,7 +46,8 @@ async function main(): Promise<void> {
         printDemoAccounts(report.accounts, report.signInReady);
       } catch (error) {
         // The API is still useful without demo sign-ins (e.g. the emulator is not up yet).
-        console.warn(`No se pudieron preparar las cuentas de demostración: ${(error as Error).message}`);
+        const hint = env.authEmulatorHost ? ` ¿Está corriendo el emulador de Auth en ${env.authEmulatorHost}?` : "";
+        console.warn(`No se pudieron preparar las cuentas de demostración: ${(error as Error).message}.${hint}`);
       }
     }
 
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : env.port;
     console.log(
-      `Base de datos: ${database.kind === "pglite" ? `PGlite en ${path.relative(process.cwd(), env.dataDir) || "."}` : "PostgreSQL"}` +
+      `Base de datos: ${database.kind === "pglite" ? `PGlite en ${displayPath(env.dataDir)}` : "PostgreSQL"}` +
         ` · Auth: ${env.authEmulatorHost ? `emulador en ${env.authEmulatorHost}` : `proyecto ${env.firebaseProjectId}`}`,
     );
     console.log(`Plaza API lista en http://localhost:${port}`);
@@ -64,6 +65,11 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+function displayPath(absolute: string): string {
+  const relative = path.relative(process.cwd(), absolute);
+  return relative === "" ? "." : relative.startsWith("..") ? absolute : relative;
 }
 
 function printDemoAccounts(accounts: { email: string; password: string; accountType: string; name: string }[], signInReady: boolean): void {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { openDatabase } from "../client";
+import { acquireFolderLock, DatabaseLockedError } from "../lock";
 
 // The lock guards PGlite's data folder, so these tests always use PGlite on disk, whatever
 // DATABASE_URL says.
@@ -26,6 +27,15 @@ describe("candado de la carpeta de PGlite", () => {
   });
   afterEach(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("el candado mismo: uno a la vez, y libre al soltarlo", () => {
+    const lockPath = path.join(dataDir, "pglite.lock");
+    const lock = acquireFolderLock(lockPath);
+    expect(() => acquireFolderLock(lockPath)).toThrow(DatabaseLockedError);
+    lock.release();
+    expect(fs.existsSync(lockPath)).toBe(false);
+    acquireFolderLock(lockPath).release();
   });
 
   it("rechaza una segunda apertura de la misma carpeta y la permite al cerrar la primera", async () => {
