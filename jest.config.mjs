@@ -5,7 +5,7 @@ import nextJest from "next/jest.js";
 const createJestConfig = nextJest({ dir: "./" });
 
 // ESM-only packages that Jest must transform.
-const esmPackages = ["ky", "idb-keyval", "@serwist", "serwist"];
+const esmPackages = ["ky", "idb-keyval", "@serwist", "serwist", "light-my-request", "cookie"];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`];
 
 const unit = await createJestConfig({
@@ -21,9 +21,9 @@ const api = await createJestConfig({
   testEnvironment: "node",
   testMatch: ["<rootDir>/server/**/*.test.ts"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-  testTimeout: 30000,
 })();
 api.transformIgnorePatterns = transformIgnorePatterns;
 
-const config = { projects: [unit, api] };
+// testTimeout is a global option: inside a project Jest ignores it.
+const config = { projects: [unit, api], testTimeout: 30000 };
 export default config;
