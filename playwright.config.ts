@@ -26,11 +26,11 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database every run: the demo seed loads into it.
-    command: "rm -rf .data/e2e/main && node node_modules/.bin/tsx server/main.ts",
+    command: `rm -rf .data/e2e/main-${E2E_PORT} && node node_modules/.bin/tsx server/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: e2eServerEnv({ port: E2E_PORT, dataDir: ".data/e2e/main" }),
+    env: e2eServerEnv({ port: E2E_PORT, dataDir: `.data/e2e/main-${E2E_PORT}` }),
     stdout: "ignore",
     stderr: "pipe",
   },

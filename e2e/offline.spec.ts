@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { freshDataDir, startServer } from "./support/server";
+import { E2E_PORT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
 
 // A server of its own, so it can be stopped while the browser keeps the app.
-const PORT = 3101;
+const PORT = E2E_PORT + 1;
 
 test("tras una visita en línea, con el servidor detenido, las páginas siguen funcionando", async ({ browser }) => {
   const server = await startServer({ port: PORT, dataDir: freshDataDir("offline") });

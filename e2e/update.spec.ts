@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ROOT, freshDataDir, startServer } from "./support/server";
+import { E2E_PORT, ROOT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
 import { buildNewDeployment } from "./support/variant-build";
 
-const PORT = 3102;
+const PORT = E2E_PORT + 2;
 
 test("una nueva versión desplegada muestra el aviso y 'Recargar' la trae", async ({ browser }) => {
   test.setTimeout(600_000);

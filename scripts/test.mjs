@@ -64,7 +64,8 @@ if (wants("typecheck")) {
     const app = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "tsconfig.json"]);
     const server = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "server/tsconfig.json"]);
     const worker = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "sw/tsconfig.json"]);
-    return app || server || worker;
+    const e2e = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "e2e/tsconfig.json"]);
+    return app || server || worker || e2e;
   });
 }
 if (wants("lint")) await step("Lint", () => run(path.join(BIN, "eslint"), ["--max-warnings", "0", "."]));

@@ -66,7 +66,7 @@ export async function startServer(options: { port: number; dataDir: string; stat
 }
 
 export function freshDataDir(name: string): string {
-  const dir = path.join(ROOT, ".data", "e2e", name);
+  const dir = path.join(ROOT, ".data", "e2e", `${name}-${E2E_PORT}`);
   fs.rmSync(dir, { recursive: true, force: true });
   return dir;
 }
