@@ -1,4 +1,5 @@
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
+import { policySentence } from "./password-policy";
 
 /** SPEC §8 / §5: the message shown when the email is already registered. */
 export const EMAIL_IN_USE_MESSAGE = "El correo introducido ya existe.";
@@ -13,8 +14,7 @@ const WRONG_CREDENTIALS_MESSAGE = "Correo o contraseña incorrectos.";
  */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   "auth/multi-factor-auth-required": "Tu cuenta necesita un segundo factor de verificación para iniciar sesión.",
-  "auth/password-does-not-meet-requirements":
-    "La contraseña no cumple los requisitos de seguridad. Prueba con una más larga que combine letras, números y símbolos.",
+  "auth/password-does-not-meet-requirements": `La contraseña no cumple los requisitos de seguridad. ${policySentence()}`,
   // SPEC §8: user-not-found is treated as user-mismatch.
   "auth/user-not-found": USER_MISMATCH_MESSAGE,
   "auth/user-mismatch": USER_MISMATCH_MESSAGE,
@@ -31,13 +31,18 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   "auth/no-such-provider": "Ese proveedor no está vinculado a tu cuenta.",
   "auth/email-already-in-use": EMAIL_IN_USE_MESSAGE,
   "auth/credential-already-in-use": "Esa cuenta ya está vinculada a otro usuario.",
+  "auth/account-exists-with-different-credential":
+    "Ya existe una cuenta con ese correo. Inicia sesión con el método que usaste antes y vincula este desde tu perfil.",
+  "auth/user-token-expired": "Tu sesión expiró. Vuelve a iniciar sesión.",
+  "auth/redirect-cancelled-by-user": "Cancelaste el inicio de sesión antes de terminar.",
+  "auth/missing-or-invalid-nonce": "No se pudo comprobar la respuesta del proveedor. Inténtalo de nuevo.",
   "auth/invalid-credential": WRONG_CREDENTIALS_MESSAGE,
   "auth/invalid-login-credentials": WRONG_CREDENTIALS_MESSAGE,
   "auth/wrong-password": WRONG_CREDENTIALS_MESSAGE,
   "auth/invalid-email": "El correo no es válido.",
   "auth/missing-email": "Escribe tu correo.",
   "auth/missing-password": "Escribe tu contraseña.",
-  "auth/weak-password": "La contraseña es muy débil: usa al menos 6 caracteres.",
+  "auth/weak-password": `La contraseña es muy débil. ${policySentence()}`,
   "auth/too-many-requests": "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
   "auth/user-disabled": "Esta cuenta está deshabilitada.",
   "auth/requires-recent-login": "Vuelve a iniciar sesión para hacer esto.",
@@ -45,6 +50,25 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   "auth/expired-action-code": "El enlace ya expiró. Solicita uno nuevo.",
   "auth/invalid-action-code": "El enlace no es válido o ya se usó.",
 };
+
+/** SPEC §8: the toast when the Google or Apple account being linked belongs to someone else. */
+export const PROVIDER_IN_USE_MESSAGES = {
+  google: "La cuenta de Google ya se encuentra en uso",
+  apple: "La cuenta de Apple ya se encuentra en uso",
+} as const;
+
+/** Codes meaning "that provider account is already someone's". */
+const IN_USE_CODES = new Set(["auth/credential-already-in-use", "auth/email-already-in-use", "auth/account-exists-with-different-credential"]);
+
+/**
+ * The toast for a failed link (SPEC §8): the spec's "ya se encuentra en uso" sentence when the
+ * provider account is taken, the provider's own message otherwise.
+ */
+export function linkErrorMessage(provider: keyof typeof PROVIDER_IN_USE_MESSAGES, error: unknown): string {
+  const code = authErrorCode(error);
+  if (code !== null && IN_USE_CODES.has(code)) return PROVIDER_IN_USE_MESSAGES[provider];
+  return authErrorMessage(error);
+}
 
 /** The `code` of a Firebase error (or any object carrying one), else null. */
 export function authErrorCode(error: unknown): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "@jest/globals";
-import { AUTH_ERROR_MESSAGES, EMAIL_IN_USE_MESSAGE, authErrorCode, authErrorMessage } from "../errors";
+import { AUTH_ERROR_MESSAGES, EMAIL_IN_USE_MESSAGE, authErrorCode, authErrorMessage, linkErrorMessage } from "../errors";
 
 const firebaseError = (code: string, message = `Firebase: Error (${code}).`) => Object.assign(new Error(message), { code });
 
@@ -61,5 +61,23 @@ describe("identity error messages (SPEC §8)", () => {
     expect(authErrorCode(firebaseError("auth/popup-blocked"))).toBe("auth/popup-blocked");
     expect(authErrorCode(new Error("x"))).toBeNull();
     expect(authErrorCode("auth/popup-blocked")).toBeNull();
+  });
+});
+
+describe("link errors (SPEC §8)", () => {
+  test("a Google or Apple account already in use gets the spec's toast", () => {
+    expect(linkErrorMessage("google", firebaseError("auth/credential-already-in-use"))).toBe("La cuenta de Google ya se encuentra en uso");
+    expect(linkErrorMessage("apple", firebaseError("auth/credential-already-in-use"))).toBe("La cuenta de Apple ya se encuentra en uso");
+    expect(linkErrorMessage("google", firebaseError("auth/email-already-in-use"))).toBe("La cuenta de Google ya se encuentra en uso");
+  });
+
+  test("other link errors show the provider's message", () => {
+    expect(linkErrorMessage("google", firebaseError("auth/provider-already-linked"))).toBe(AUTH_ERROR_MESSAGES["auth/provider-already-linked"]);
+    expect(linkErrorMessage("apple", firebaseError("auth/odd", "Firebase: Odd thing (auth/odd)."))).toBe("Odd thing (auth/odd).");
+  });
+
+  test("a weak password message states our policy", () => {
+    expect(authErrorMessage(firebaseError("auth/weak-password"))).toMatch(/al menos 8 caracteres/);
+    expect(authErrorMessage(firebaseError("auth/password-does-not-meet-requirements"))).toMatch(/una letra mayúscula y un número/);
   });
 });
