@@ -57,3 +57,4 @@ export const follows = pgTable(
 export type FollowRow = typeof follows.$inferSelect;
 
 export const schema = { users, follows };
+export * from "./schema-content";
