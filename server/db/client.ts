@@ -32,6 +32,11 @@ export interface Database extends Queryable {
   /** The PostgreSQL schema this handle works in, when one was requested. */
   schema: string | undefined;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to a LISTEN/NOTIFY channel (a plain lower-case identifier); resolves once the
+   * subscription is active, to a function that ends it. Payloads arrive after the sender commits.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,12 @@ function normaliseParam(value: unknown): unknown {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const CHANNEL_NAME = SCHEMA_NAME;
+
+function assertChannelName(name: string): void {
+  // LISTEN takes an identifier, not a parameter; PGlite folds case like PostgreSQL does.
+  if (!CHANNEL_NAME.test(name)) throw new Error(`Nombre de canal no válido: ${name}`);
+}
 
 function assertSchemaName(name: string): void {
   // The name is interpolated into SQL (identifiers cannot be parameters), so only plain ones pass.
@@ -121,6 +132,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     kind: "pglite",
     schema: options.schema,
     transaction: (fn) => client.transaction((tx) => fn(run(tx))),
+    async listen(channel, onPayload) {
+      assertChannelName(channel);
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -166,8 +184,13 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   });
 
   let closed = false;
+  const listener = createPgListener(databaseUrl, report);
   return {
     ...run(pool),
+    listen(channel, onPayload) {
+      assertChannelName(channel);
+      return listener.listen(channel, onPayload);
+    },
     db: drizzleNodePg({ client: pool, schema }) as unknown as AppDb,
     kind: "postgres",
     schema: options.schema,
@@ -189,10 +212,98 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       if (closed) return;
       closed = true;
       try {
+        await listener.close();
         if (options.schema && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${options.schema}" CASCADE`);
       } finally {
         await pool.end();
       }
+    },
+  };
+}
+
+/**
+ * LISTEN needs a session of its own (a pooled connection would be handed to other queries), so
+ * each handle keeps one dedicated client, opened on the first subscription and reopened with the
+ * same channels if the server drops it. Notifications sent while it is down are lost: callers
+ * that cannot afford that re-read their state from tables (SSE clients reconnect and re-fetch).
+ */
+function createPgListener(databaseUrl: string, report: (error: Error) => void) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: databaseUrl });
+      next.on("notification", (message) => {
+        const set = handlers.get(message.channel);
+        if (!set) return;
+        for (const handler of set) {
+          try {
+            handler(message.payload ?? "");
+          } catch (error) {
+            report(error as Error);
+          }
+        }
+      });
+      const dropped = (error?: Error) => {
+        if (client !== next) return;
+        client = null;
+        connecting = null;
+        if (error) report(error);
+        if (!closed && handlers.size > 0) scheduleReconnect();
+      };
+      next.on("error", dropped);
+      next.on("end", () => dropped());
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN "${channel}"`);
+      client = next;
+      return next;
+    })().catch((error: unknown) => {
+      connecting = null;
+      throw error;
+    });
+    return connecting;
+  };
+
+  const scheduleReconnect = () => {
+    if (retryTimer || closed) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().catch((error: unknown) => {
+        report(error as Error);
+        scheduleReconnect();
+      });
+    }, 1000);
+    retryTimer.unref();
+  };
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+      if (closed) throw new Error("La base de datos está cerrada.");
+      let set = handlers.get(channel);
+      const isNewChannel = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onPayload);
+      const active = await connect();
+      // LISTEN twice is harmless, so a connection that already subscribed while opening is fine.
+      if (isNewChannel) await active.query(`LISTEN "${channel}"`);
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current?.delete(onPayload) || current.size > 0) return;
+        handlers.delete(channel);
+        if (client && !closed) await client.query(`UNLISTEN "${channel}"`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client ?? (connecting ? await connecting.catch(() => null) : null);
+      client = null;
+      handlers.clear();
+      await current?.end().catch(() => undefined);
     },
   };
 }

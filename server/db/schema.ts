@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ACCOUNT_TYPES, type AccountType } from "../../lib/schemas/users";
 
 // Mirrors server/db/migrations/*.sql, which are the source of truth for the database; this file
@@ -9,6 +9,19 @@ export const FOLLOW_TARGET_KINDS = ["users", "events", "places", "news", "commun
 export type FollowTargetKind = (typeof FOLLOW_TARGET_KINDS)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Every stored size of one uploaded image (0002_accounts.sql). */
+export interface StoredImageSet {
+  /** Store keys of the files, so a replacement can delete them. */
+  keys: string[];
+  /** Public URL per size label ("96", "256", "1280", …). */
+  sizes: Record<string, string>;
+}
+
+export interface ProfileLink {
+  label: string;
+  url: string;
+}
 
 export const users = pgTable(
   "users",
@@ -29,6 +42,14 @@ export const users = pgTable(
     banEndsAt: timestamptz("ban_ends_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    // 0002_accounts.sql
+    links: jsonb("links").$type<ProfileLink[]>().notNull().default([]),
+    profileImageSet: jsonb("profile_image_set").$type<StoredImageSet>(),
+    coverImageSet: jsonb("cover_image_set").$type<StoredImageSet>(),
+    verificationRejectionReason: text("verification_rejection_reason"),
+    verificationReviewedAt: timestamptz("verification_reviewed_at"),
+    bannedBy: text("banned_by"),
+    bannedAt: timestamptz("banned_at"),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -56,5 +77,53 @@ export const follows = pgTable(
 
 export type FollowRow = typeof follows.$inferSelect;
 
-export const schema = { users, follows };
+export const userProviderTokens = pgTable(
+  "user_provider_tokens",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerId: text("provider_id").notNull(),
+    accessToken: text("access_token").notNull(),
+    idToken: text("id_token").notNull(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.providerId] })],
+);
+
+export const userNotificationTokens = pgTable("user_notification_tokens", {
+  token: text("token").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+export const notifications = pgTable("notifications", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  link: text("link"),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  idempotencyKey: text("idempotency_key"),
+  viewedAt: timestamptz("viewed_at"),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+});
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export const notificationStreamTickets = pgTable("notification_stream_tickets", {
+  ticketHash: text("ticket_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamptz("expires_at").notNull(),
+});
+
+export const schema = { users, follows, userProviderTokens, userNotificationTokens, notifications, notificationStreamTickets };
+
 export * from "./schema-content";
