@@ -1,3 +1,7 @@
+/**
+ * @jest-environment node
+ */
+
 import { describe, expect, jest, test } from "@jest/globals";
 import { createQueryClient } from "../client";
 import { registerMutationDefaults } from "../mutation-defaults";
@@ -20,5 +24,15 @@ describe("createQueryClient", () => {
     expect(queryClient.getMutationDefaults(["users", "follow"]).mutationFn).toBe(mutationFn);
     const mutation = queryClient.getMutationCache().build(queryClient, { mutationKey: ["users", "follow"] });
     await expect(mutation.execute(21)).resolves.toBe(42);
+    // Its 24 h garbage-collection timer would keep the test process alive.
+    mutation.destroy();
+  });
+
+  test("every content follow and create is registered for offline replay", () => {
+    const queryClient = createQueryClient();
+    for (const kind of ["events", "places", "news", "communities"]) {
+      expect(queryClient.getMutationDefaults([kind, "follow"]).mutationFn).toBeInstanceOf(Function);
+      expect(queryClient.getMutationDefaults([kind, "create"]).mutationFn).toBeInstanceOf(Function);
+    }
   });
 });
