@@ -56,3 +56,30 @@ it("cuenta seguidores en singular y plural", () => {
   expect(formatFollowers(1)).toBe("1 seguidor");
   expect(formatFollowers(1234)).toBe("1,234 seguidores");
 });
+
+describe("enlace de Google Calendar", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { googleCalendarUrl } = require("../calendar") as typeof import("../calendar");
+  it("lleva título, fechas en UTC, detalles y lugar", () => {
+    const url = new URL(
+      googleCalendarUrl({
+        title: "Noche de jazz",
+        description: "Trío en vivo",
+        startsAt: "2026-03-15T02:00:00Z",
+        endsAt: "2026-03-15T04:00:00Z",
+        location: "Teatro Fernando Soler, Saltillo",
+        url: "https://plaza.local/events/1/",
+      }),
+    );
+    expect(url.origin + url.pathname).toBe("https://calendar.google.com/calendar/render");
+    expect(url.searchParams.get("action")).toBe("TEMPLATE");
+    expect(url.searchParams.get("text")).toBe("Noche de jazz");
+    expect(url.searchParams.get("dates")).toBe("20260315T020000Z/20260315T040000Z");
+    expect(url.searchParams.get("details")).toBe("Trío en vivo\n\nhttps://plaza.local/events/1/");
+    expect(url.searchParams.get("location")).toBe("Teatro Fernando Soler, Saltillo");
+  });
+  it("un evento de todo el día termina al día siguiente", () => {
+    const url = new URL(googleCalendarUrl({ title: "Feria", startsAt: "2026-03-14T06:00:00Z", allDay: true }));
+    expect(url.searchParams.get("dates")).toBe("20260314/20260315");
+  });
+});

@@ -1,0 +1,99 @@
+"use client";
+
+import { useInfiniteQuery, useMutationState } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { isSignedInAtom } from "@/lib/state/auth";
+import { eventQueries, type CreateEventVariables, type EventFilters } from "@/lib/api/events";
+import { createMutationKey } from "@/lib/api/content";
+import type { Event } from "@/lib/contract-pending/events";
+import { formatEventWhenShort } from "@/lib/format/dates";
+import { InfiniteList } from "@/components/content/infinite-list";
+import { SignInNotice } from "@/components/content/sign-in-notice";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import styles from "@/components/content/content.module.css";
+import { EventCard } from "./event-card";
+
+/** Any public list of events (upcoming, by place, community, tag, organiser). */
+export function EventList({ filters, label, empty, emptyHint }: { filters: EventFilters; label: string; empty: string; emptyHint?: string }) {
+  const query = useInfiniteQuery(eventQueries.listQuery(filters));
+  return <InfiniteList<Event> query={query} label={label} empty={empty} emptyHint={emptyHint} renderItem={(e) => <EventCard event={e} />} />;
+}
+
+/** Creates made offline, waiting for the connection. */
+function PendingCreates() {
+  const pending = useMutationState({
+    filters: { mutationKey: createMutationKey("events"), status: "pending" },
+    select: (m) => ({ variables: m.state.variables as CreateEventVariables | undefined, paused: m.state.isPaused }),
+  });
+  if (pending.length === 0) return null;
+  return (
+    <section className={styles.pending} aria-label="Eventos por publicar">
+      <p style={{ margin: 0, fontWeight: 700 }}>Por publicar cuando vuelvas a tener conexión:</p>
+      <ul>
+        {pending.map((p, i) => (
+          <li key={p.variables?.idempotencyKey ?? i}>
+            {p.variables?.payload.title ?? "Evento"}
+            {p.variables?.payload.startsAt ? ` · ${formatEventWhenShort({ startsAt: p.variables.payload.startsAt })}` : ""}
+            {p.paused ? " (en espera)" : " (enviando...)"}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function MyEvents() {
+  const signedIn = useAtomValue(isSignedInAtom);
+  const [when, setWhen] = useState<"upcoming" | "past">("upcoming");
+  const query = useInfiniteQuery({ ...eventQueries.mineQuery(when), enabled: signedIn });
+  return (
+    <>
+      <PageHeader title="Mis eventos" actions={<ButtonLink href="/events/create/">Crear evento</ButtonLink>} />
+      {!signedIn ? (
+        <SignInNotice what="ver tus eventos" />
+      ) : (
+        <>
+          <PendingCreates />
+          <div className="actions" role="group" aria-label="Periodo" style={{ marginBottom: "1rem" }}>
+            <button type="button" className={`button ${when === "upcoming" ? "button--primary" : "button--ghost"}`} aria-pressed={when === "upcoming"} onClick={() => setWhen("upcoming")}>
+              Próximos
+            </button>
+            <button type="button" className={`button ${when === "past" ? "button--primary" : "button--ghost"}`} aria-pressed={when === "past"} onClick={() => setWhen("past")}>
+              Pasados
+            </button>
+          </div>
+          <InfiniteList<Event>
+            query={query}
+            label="Mis eventos"
+            empty={when === "upcoming" ? "No tienes eventos próximos." : "No tienes eventos pasados."}
+            emptyHint="Publica tu primer evento y aparecerá aquí."
+            renderItem={(e) => <EventCard event={e} />}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export function FollowingEvents() {
+  const signedIn = useAtomValue(isSignedInAtom);
+  const query = useInfiniteQuery({ ...eventQueries.followingQuery(), enabled: signedIn });
+  return (
+    <>
+      <PageHeader title="Eventos que sigo" />
+      {!signedIn ? (
+        <SignInNotice what="ver los eventos que sigues" />
+      ) : (
+        <InfiniteList<Event>
+          query={query}
+          label="Eventos que sigo"
+          empty="Aún no sigues eventos."
+          emptyHint="Toca «Seguir» en un evento para enterarte de sus cambios."
+          renderItem={(e) => <EventCard event={e} />}
+        />
+      )}
+    </>
+  );
+}
