@@ -63,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadEnv({
     LOG_LEVEL: "silent",
     STATIC_DIR: options.staticDir ?? path.join(os.tmpdir(), `plaza-sin-export-${randomBytes(4).toString("hex")}`),
+    // Uploaded images of a test run go to a throwaway folder, never into the project's .data.
+    UPLOADS_DIR: path.join(os.tmpdir(), `plaza-uploads-${randomBytes(4).toString("hex")}`),
     ...options.env,
   });
   const database = await openTestDatabase();
