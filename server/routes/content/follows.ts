@@ -46,3 +46,25 @@ export function followColumns(kind: ContentKind, alias: string, viewerParam: str
   return `(SELECT count(*)::int FROM follows f WHERE f.target_kind = '${kind}' AND f.target_id = ${alias}.id) AS followers_count,
     (${viewerParam}::text IS NOT NULL AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerParam}::text AND f.target_kind = '${kind}' AND f.target_id = ${alias}.id)) AS following`;
 }
+
+/** Followers of each target: target id → follower ids (without `exceptUserId`). */
+export async function followersByTarget(
+  db: Queryable,
+  kind: ContentKind | "users",
+  targetIds: string[],
+  exceptUserId: string | null,
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (targetIds.length === 0) return result;
+  const rows = await db.query<{ target_id: string; follower_id: string }>(
+    `SELECT target_id, follower_id FROM follows
+      WHERE target_kind = $1 AND target_id = ANY($2::text[]) AND ($3::text IS NULL OR follower_id <> $3)`,
+    [kind, targetIds, exceptUserId],
+  );
+  for (const row of rows) {
+    const list = result.get(row.target_id) ?? [];
+    list.push(row.follower_id);
+    result.set(row.target_id, list);
+  }
+  return result;
+}
