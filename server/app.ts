@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { validatorCompiler } from "./plugins/validation";
 import { createRealtimeHub } from "./realtime/hub";
+import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
 import { createNotificationsRepository } from "./routes/notifications/repository";
 import { notificationsRoutes } from "./routes/notifications/routes";
@@ -22,7 +23,7 @@ import { createImageStore, createLocalObjectStore, createS3ObjectStore, type Ima
 
 export type AppConfig = Pick<
   Env,
-  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs"
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl"
 >;
 
 export interface BuildAppOptions {
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
+      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
       await api.register(notificationsRoutes, {
         prefix: "/notifications",

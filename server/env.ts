@@ -38,6 +38,8 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanish.default(false)),
   // Extra origins the PWA may call (geocoding, maps), space separated, appended to CSP connect-src.
   CSP_CONNECT_SRC: z.preprocess(emptyToUndefined, z.string().default("")),
+  // Nominatim-format address look-up for /api/addresses/lookup; "off" disables it (manual entry).
+  GEOCODER_URL: z.preprocess(emptyToUndefined, z.string().default("https://nominatim.openstreetmap.org")),
   // Uploaded images: DATA_DIR/uploads unless an S3-compatible bucket is configured.
   UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -70,6 +72,8 @@ export interface Env {
   bodyLimit: number;
   trustProxy: boolean;
   cspConnectSrc: string[];
+  /** Base URL of the Nominatim-format geocoder, or "" when disabled. */
+  geocoderUrl: string;
   storage: StorageConfig;
   sseHeartbeatMs: number;
 }
@@ -117,6 +121,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     bodyLimit: raw.BODY_LIMIT,
     trustProxy: raw.TRUST_PROXY,
     cspConnectSrc: raw.CSP_CONNECT_SRC.split(/\s+/).filter((s) => s.length > 0),
+    geocoderUrl: raw.GEOCODER_URL === "off" ? "" : raw.GEOCODER_URL,
     storage,
     sseHeartbeatMs: raw.SSE_HEARTBEAT_MS,
   };
