@@ -7,4 +7,4 @@ CREATE INDEX events_series_idx ON events (series_id, starts_at, id) WHERE series
 
 -- Events longer than a day (exhibitions, festivals) that are still running: the small second
 -- branch of every time-window list (see routes/events/repository.ts).
-CREATE INDEX events_long_running_idx ON events (ends_at) WHERE NOT hidden AND ends_at > starts_at + interval '1 day';
+CREATE INDEX events_long_running_idx ON events (ends_at) WHERE NOT hidden AND ends_at - starts_at > interval '24 hours';

@@ -215,13 +215,13 @@ export function createEventsRepository(db: Queryable) {
       const extra = [...common];
       if (window.to) extra.push(`e.starts_at < ${p.add(window.to)}`);
       if (cursor) extra.push(`(e.starts_at, e.id) > (${p.add(cursorTimestamp(cursor[0]!))}::timestamptz, ${p.add(cursor[1])})`);
-      const shortBranch = [...extra, `e.starts_at >= ${from}::timestamptz - interval '1 day'`, `coalesce(e.ends_at, e.starts_at) >= ${from}`];
+      const shortBranch = [...extra, `e.starts_at >= ${from}::timestamptz - interval '24 hours'`, `coalesce(e.ends_at, e.starts_at) >= ${from}`];
       // Started more than a day before the window and still running: necessarily long events.
       const longBranch = [
         ...extra,
-        `e.starts_at < ${from}::timestamptz - interval '1 day'`,
+        `e.starts_at < ${from}::timestamptz - interval '24 hours'`,
         `e.ends_at >= ${from}`,
-        "e.ends_at > e.starts_at + interval '1 day'",
+        "e.ends_at - e.starts_at > interval '24 hours'",
       ];
       sql = `SELECT id, starts_key FROM (
                (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e

@@ -331,7 +331,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
           return created[0]!;
         }
         const recurrence = payload.recurrence;
-        const horizon = new Date(Date.now() + SERIES_HORIZON_DAYS * 86_400_000);
+        // Open-ended series are materialised SERIES_HORIZON_DAYS ahead (of their start, if later);
+        // a series with an end date is limited only by it and by SERIES_MAX_OCCURRENCES.
+        const horizon = recurrence.until
+          ? new Date(8_640_000_000_000_000)
+          : new Date(Math.max(Date.now(), input.startsAt.getTime()) + SERIES_HORIZON_DAYS * 86_400_000);
         const pattern = {
           rule: recurrence.rule,
           interval: recurrence.interval ?? 1,
