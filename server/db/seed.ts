@@ -2,6 +2,7 @@ import type { Auth } from "firebase-admin/auth";
 import type { AccountType } from "../../lib/schemas/users";
 import { createUsersRepository } from "../routes/users/repository";
 import type { Database } from "./client";
+import { seedContent } from "./seed-content";
 
 // Spanish demo content for Saltillo, so a fresh machine shows a living city on first start.
 // Steps run in order and each is idempotent; content seeds (events, places, news, communities)
@@ -101,6 +102,8 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
   if (options.auth && options.authEmulatorHost) {
     for (const account of accounts) await ensureEmulatorUser(options.auth, account);
   }
+
+  await seedContent(database);
 
   return { accounts, seededDatabase, signInReady };
 }
