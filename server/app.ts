@@ -98,6 +98,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   const hub = createRealtimeHub({ database, loadNotification: notifications.findById, log: app.log });
   // Listening starts with the server and stops before it closes: open streams would otherwise
   // keep `close()` waiting forever.
+  app.decorate("realtimeHub", hub);
   app.addHook("onReady", hub.start);
   app.addHook("preClose", hub.close);
 

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { ID_REQUIRED_MESSAGE } from "../../lib/schemas/users";
@@ -116,3 +116,11 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (result.success) return { value: result.data };
     return { error: toValidationError(toApiIssues(result.error)) };
   };
+
+/**
+ * preValidation hook for calls whose fields are all optional or that must answer 'ID required'
+ * for a missing id: a request without a body is read as `{}`, not as "body required".
+ */
+export async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}

@@ -7,6 +7,13 @@ import { notificationsChannel, type ChannelMessage } from "./channel";
 // event written anywhere reaches a stream open on any instance) and hands each event to the
 // streams this instance holds for that user.
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This instance's hub (open stream counts for tests and benchmarks). */
+    realtimeHub: RealtimeHub;
+  }
+}
+
 export interface StreamSubscriber {
   send(notification: Notification): void;
   /** The hub asks the stream to end (account deleted, server shutting down). */

@@ -14,6 +14,7 @@ import {
 } from "../../../lib/schemas/notifications";
 import { forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
 import { badRequest, HttpError, notFound } from "../../plugins/errors";
+import { bodyDefaultsToObject } from "../../plugins/validation";
 import type { RealtimeHub } from "../../realtime/hub";
 import { formatSseComment, formatSseEvent } from "../../realtime/sse";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
@@ -60,7 +61,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   { notifications, users, database, hub, heartbeatMs },
 ) => {
   app.get(
-    "/",
+    "",
     {
       onRequest: requireUser,
       schema: {
@@ -88,18 +89,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     "/viewed",
     {
       onRequest: [requireUser, forbidBanned],
+      preValidation: bodyDefaultsToObject,
       schema: {
         tags: ["notifications"],
         summary: "Marcar notificaciones como vistas",
         description: "`ids` marca esas; sin cuerpo o sin `ids` marca todas. Responde cuántas cambiaron y cuántas quedan sin ver.",
         security: bearerSecurity,
-        body: markViewedPayloadSchema.optional(),
+        body: markViewedPayloadSchema,
         response: { 200: envelope(markViewedResultSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const me = await currentUser(request);
-      const updated = await notifications.markViewed(me.id, request.body?.ids);
+      const updated = await notifications.markViewed(me.id, request.body.ids);
       return { data: { updated, unviewed: await notifications.countUnviewed(me.id) } };
     },
   );

@@ -19,6 +19,7 @@ import {
 import type { UserRow } from "../../db/schema";
 import { forbidBanned, requireAdmin } from "../../plugins/auth";
 import { badRequest, conflict, HttpError, notFound } from "../../plugins/errors";
+import { bodyDefaultsToObject } from "../../plugins/validation";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
 import { toUser, toUserSummary } from "./mappers";
@@ -39,10 +40,6 @@ const MAX_BAN_MS = 10 * 366 * 24 * 3600 * 1000;
 
 const adminGuards = [requireAdmin, forbidBanned];
 
-/** Missing bodies mean a missing user id: SPEC §5 wants 'ID required', not "body required". */
-async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
-  if (request.body === undefined || request.body === null) request.body = {};
-}
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database, auth }) => {
   async function profileOf(row: UserRow) {
@@ -80,7 +77,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
   };
 
   app.get(
-    "/",
+    "",
     {
       onRequest: requireAdmin,
       schema: {

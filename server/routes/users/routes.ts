@@ -23,7 +23,7 @@ import type { UserRow } from "../../db/schema";
 import { forbidBanned, identityOf, optionalIdentity, requireIdentity, requireUser, type Identity } from "../../plugins/auth";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../plugins/errors";
 import { readUploadedForm, registerUploads } from "../../plugins/uploads";
-import { toApiIssues } from "../../plugins/validation";
+import { bodyDefaultsToObject, toApiIssues } from "../../plugins/validation";
 import { processImage, type ImageKind } from "../../storage/images";
 import type { ImageStore } from "../../storage/store";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
@@ -39,6 +39,7 @@ import type { ImageSlot, UsersRepository } from "./repository";
 const NO_EMAIL_IN_TOKEN = "Tu sesión no tiene un correo. Inicia sesión con correo y contraseña, Google o Apple para registrarte.";
 const CANNOT_FOLLOW_SELF = "No puedes seguirte a ti mismo.";
 const ALREADY_VERIFIED = "Tu cuenta ya está verificada.";
+const MASTER_CANNOT_LEAVE = "Una cuenta MASTER no puede borrarse. Pide que se le quite el rol con `npm run admin:create -- --email <correo> --remove` y vuelve a intentarlo.";
 const MISSING_IMAGE = "Falta la imagen: envíala en el campo 'file'.";
 
 // Firebase uids are at most 128 characters.
@@ -108,7 +109,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     await registerUploads(uploads);
 
     uploads.post(
-      "/",
+      // "" (not "/") so the path is exactly /users, without a trailing-slash twin.
+      "",
       {
         onRequest: requireIdentity,
         schema: {
@@ -285,6 +287,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     "/notificationToken",
     {
       onRequest: [requireUser, forbidBanned],
+      preValidation: bodyDefaultsToObject,
       schema: {
         tags: ["users"],
         summary: "Guardar el token de notificaciones del dispositivo",
@@ -393,13 +396,15 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         tags: ["users"],
         summary: "Borrar la cuenta propia",
         description:
-          "Exige un inicio de sesión reciente (ver /users/delete-account/confirm; si no, 403 'Vuelve a iniciar sesión para hacer esto'). Borra la identidad en Firebase Auth, el perfil, seguimientos, notificaciones, tokens e imágenes. El contenido que publicó se conserva sin autor ('Cuenta eliminada').",
+          "Exige un inicio de sesión reciente (ver /users/delete-account/confirm; si no, 403 'Vuelve a iniciar sesión para hacer esto'). Borra la identidad en Firebase Auth, el perfil, seguimientos, notificaciones, tokens e imágenes, y los eventos y noticias que publicó; los lugares y comunidades que creó se conservan sin autor ('Cuenta eliminada'). Una cuenta MASTER no puede borrarse (403).",
         security: bearerSecurity,
         response: { 200: envelope(z.object({ deleted: z.literal(true) })), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
       const identity = identityOf(request);
+      // The owner role cannot vanish with one click: a MASTER is demoted by command first.
+      if ((await request.loadCurrentUser())?.accountType === "MASTER") throw forbidden(MASTER_CANNOT_LEAVE);
       if (!isRecentSignIn(identity.authTime)) throw forbidden(SIGN_IN_AGAIN_MESSAGE, ERROR_CODES.RECENT_SIGN_IN_REQUIRED);
       const deleted = await users.deleteAccount(identity.uid);
       if (deleted) {
@@ -420,7 +425,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     },
   );
 
-  await app.register(adminUsersRoutes, options);
+  await app.register(adminUsersRoutes, { users, notifications, database, images, auth });
 
   // Last, so the fixed paths above are never read as an id (the router prefers them anyway).
   app.get(
