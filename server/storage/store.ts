@@ -112,7 +112,7 @@ export function createS3ObjectStore(config: S3Config, fetchImpl: typeof fetch = 
     const url = objectUrl(key);
     const signed = signRequest({ method, url, headers, payloadHash: body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH }, config);
     // `host` is set by fetch itself and may not be passed explicitly.
-    const { host: _host, ...sendHeaders } = signed;
+    const sendHeaders = Object.fromEntries(Object.entries(signed).filter(([name]) => name !== "host"));
     const response = await fetchImpl(url, { method, headers: sendHeaders, body: body ? new Uint8Array(body) : undefined });
     if (!response.ok && !(method === "DELETE" && response.status === 404)) {
       const text = await response.text().catch(() => "");

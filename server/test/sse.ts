@@ -50,7 +50,10 @@ export function openStream(address: AddressInfo, url: string, headers: Record<st
           let isEvent = false;
           for (const line of block.split("\n")) {
             if (line.startsWith(":")) comments.push(line.slice(1).trim());
-            else if (line.startsWith("data:")) (event.dataLines.push(line.slice(5).trimStart()), (isEvent = true));
+            else if (line.startsWith("data:")) {
+              event.dataLines.push(line.slice(5).trimStart());
+              isEvent = true;
+            }
             else if (line.startsWith("event:")) event.event = line.slice(6).trim();
             else if (line.startsWith("id:")) event.id = line.slice(3).trim();
           }

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from "fastify";
-import type { Auth } from "firebase-admin/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
@@ -25,16 +23,13 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../../plug
 import { readUploadedForm, registerUploads } from "../../plugins/uploads";
 import { bodyDefaultsToObject, toApiIssues } from "../../plugins/validation";
 import { processImage, type ImageKind } from "../../storage/images";
-import type { ImageStore } from "../../storage/store";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
-import type { NotificationsRepository } from "../notifications/repository";
 import { notifyUsers } from "../notifications/service";
-import type { Database } from "../../db/client";
 import { adminUsersRoutes } from "./admin-routes";
 import { currentUser, EMAIL_TAKEN, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
 import { toInitialData, toPublicUser, toUser, toUserSummary } from "./mappers";
 import { isRecentSignIn, SIGN_IN_AGAIN_MESSAGE } from "./recent-sign-in";
-import type { ImageSlot, UsersRepository } from "./repository";
+import type { ImageSlot } from "./repository";
 
 const NO_EMAIL_IN_TOKEN = "Tu sesión no tiene un correo. Inicia sesión con correo y contraseña, Google o Apple para registrarte.";
 const CANNOT_FOLLOW_SELF = "No puedes seguirte a ti mismo.";
