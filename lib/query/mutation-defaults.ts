@@ -1,25 +1,31 @@
-import type { MutationFunction, MutationKey, QueryClient } from "@tanstack/react-query";
+import type { MutationFunction, MutationKey, MutationOptions, QueryClient } from "@tanstack/react-query";
+import { followUserMutationDefaults } from "@/lib/api/users";
 
 /**
  * A mutation that must survive going offline and a reload. Paused mutations are persisted
- * without their function, so the function is found again through its key: every such mutation
- * is listed here and registered before the persisted cache is restored.
+ * without their functions, so they are found again through their key: every such mutation is
+ * listed here and registered before the persisted cache is restored. A factory receives the
+ * client, for mutations whose callbacks edit the cache (optimistic updates and their rollback).
  */
-export interface PersistedMutationDefault {
-  mutationKey: MutationKey;
-  // The variables' type varies per mutation; each resource module narrows it at its call site.
+export type PersistedMutationDefault =
+  | {
+      mutationKey: MutationKey;
+      // The variables' type varies per mutation; each resource module narrows it at its call site.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      mutationFn: MutationFunction<unknown, any>;
+    }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  mutationFn: MutationFunction<unknown, any>;
-}
+  | ((queryClient: QueryClient) => MutationOptions<any, any, any, any> & { mutationKey: MutationKey });
 
-/** Later features add their offline-capable mutations (follow, create event, …) here. */
-export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [];
+/** Every offline-capable mutation of the app (follow a user; content features add theirs). */
+export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [followUserMutationDefaults];
 
 export function registerMutationDefaults(
   queryClient: QueryClient,
   mutations: readonly PersistedMutationDefault[] = PERSISTED_MUTATIONS,
 ): void {
-  for (const { mutationKey, mutationFn } of mutations) {
-    queryClient.setMutationDefaults(mutationKey, { mutationFn });
+  for (const entry of mutations) {
+    const { mutationKey, ...options } = typeof entry === "function" ? entry(queryClient) : entry;
+    queryClient.setMutationDefaults(mutationKey, options);
   }
 }
