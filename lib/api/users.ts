@@ -1,6 +1,6 @@
 import { queryOptions, type MutationOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { InitialData, SignUpPayload, User } from "@/lib/schemas/users";
-import type { PublicUser } from "@/lib/schemas/public-users";
+import type { PublicUser, UserSummary } from "@/lib/schemas/public-users";
 import { MY_DATA_CACHE_MS } from "@/lib/query/constants";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { uploadForm, type UploadOptions } from "./upload";
@@ -27,8 +27,8 @@ export function fetchUser(id: string, signal?: AbortSignal): Promise<PublicUser>
   return apiGet<PublicUser>(`/users/${encodeURIComponent(id)}`, { cache: false, signal });
 }
 
-export function fetchFollowingUsers(signal?: AbortSignal): Promise<PublicUser[]> {
-  return apiGet<PublicUser[]>("/users/following/users", { cache: false, signal });
+export function fetchFollowingUsers(signal?: AbortSignal): Promise<UserSummary[]> {
+  return apiGet<UserSummary[]>("/users/following/users", { cache: false, signal });
 }
 
 /** The provider tokens a social sign-in returns (SPEC §3 "Google credential"). */
@@ -60,6 +60,7 @@ export async function saveNotificationToken(notificationToken: string | null | u
 export interface ProfileFields {
   name?: string;
   bio?: string | null;
+  links?: { label: string; url: string }[];
 }
 
 export function updateMyData(fields: ProfileFields): Promise<User> {
@@ -80,9 +81,15 @@ export interface FollowVariables {
   follow: boolean;
 }
 
-export function followUser({ userId, follow }: FollowVariables): Promise<unknown> {
+export interface FollowResult {
+  userId: string;
+  following: boolean;
+  followersCount: number;
+}
+
+export function followUser({ userId, follow }: FollowVariables): Promise<FollowResult> {
   // Idempotent on the server: replaying a follow (or an unfollow) leaves the same state.
-  return apiPost(`/users/follow/${encodeURIComponent(userId)}/user`, undefined, {
+  return apiPost<FollowResult>(`/users/follow/${encodeURIComponent(userId)}/user`, undefined, {
     searchParams: follow ? undefined : { unfollow: true },
   });
 }
@@ -91,8 +98,14 @@ export function requestVerification(type: string): Promise<User> {
   return apiPost<User>("/users/requestVerification", { type });
 }
 
-export function deleteMyAccount(): Promise<unknown> {
-  return apiDelete("/users/delete-account");
+/** "Confirm account deletion": true while the sign-in is recent enough (the token's auth_time). */
+export function confirmAccountDeletion(): Promise<boolean> {
+  return apiGet<boolean>("/users/delete-account/confirm", { cache: false });
+}
+
+/** Deletes the identity and the personal data on the server (it needs a recent sign-in). */
+export function deleteMyAccount(): Promise<{ deleted: true }> {
+  return apiDelete<{ deleted: true }>("/users/delete-account");
 }
 
 /** Query keys and options of the users resource; no raw users key is written elsewhere. */
@@ -124,10 +137,10 @@ export const userQueries = {
   admin: () => [...userQueries.all(), "admin"] as const,
 };
 
-/** A cached copy of a user, whichever query holds it. */
-export type CachedUser = PublicUser & { followersCount?: number; followingCount?: number };
+/** A cached copy of a user, whichever query holds it: a profile or a row of a list. */
+export type CachedUser = User | PublicUser | UserSummary;
 
-type Snapshot = [QueryKey, unknown][];
+export type Snapshot = [QueryKey, unknown][];
 
 function isUserLike(value: unknown): value is CachedUser {
   return typeof value === "object" && value !== null && "_id" in value && "accountType" in value;
@@ -195,7 +208,7 @@ interface FollowContext {
  */
 export function followUserMutationDefaults(
   queryClient: QueryClient,
-): MutationOptions<unknown, Error, FollowVariables, FollowContext> & { mutationKey: typeof followUserMutationKey } {
+): MutationOptions<FollowResult, Error, FollowVariables, FollowContext> & { mutationKey: typeof followUserMutationKey } {
   return {
     mutationKey: followUserMutationKey,
     mutationFn: followUser,
@@ -206,7 +219,9 @@ export function followUserMutationDefaults(
       const me = queryClient.getQueryData<User>(userQueries.myDataKey());
       const changes = me ? me.following.users.includes(userId) !== follow : true;
       const snapshot: Snapshot = [];
-      if (me) snapshot.push(...updateCachedUser(queryClient, me._id, (user) => withFollowing(user, userId, follow)));
+      if (me) {
+        snapshot.push(...updateCachedUser(queryClient, me._id, (user) => ("following" in user ? withFollowing(user, userId, follow) : user)));
+      }
       if (changes) snapshot.push(...updateCachedUser(queryClient, userId, (user) => withFollower(user, follow)));
       const list = queryClient.getQueryData<CachedUser[]>(userQueries.followingKey());
       if (list && !follow) {
@@ -218,7 +233,9 @@ export function followUserMutationDefaults(
     onError: (_error, _variables, context) => {
       restoreSnapshot(queryClient, context?.snapshot);
     },
-    onSuccess: () => {
+    onSuccess: (result) => {
+      // The server's count is the truth (others follow too).
+      if (result) updateCachedUser(queryClient, result.userId, (user) => ({ ...user, followersCount: result.followersCount }));
       void queryClient.invalidateQueries({ queryKey: userQueries.followingKey() });
     },
   };

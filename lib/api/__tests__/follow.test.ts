@@ -2,6 +2,7 @@ import { afterEach, describe, expect, jest, test } from "@jest/globals";
 import { TextDecoder, TextEncoder } from "node:util";
 import type { QueryClient } from "@tanstack/react-query";
 import type { User } from "@/lib/schemas/users";
+import { makeUser } from "@/lib/__tests__/fixtures/user";
 
 // jsdom lacks these; ky reads them when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -9,21 +10,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 // Follow/unfollow (SPEC §4 "User flags"): applied at once, rolled back on failure, and kept
 // while offline to be sent exactly once when the app is online again, even after a reload.
 
-const me: User = {
-  _id: "me",
-  name: "Ana",
-  email: "ana@example.com",
-  accountType: "NORMAL",
-  verified: false,
-  bio: null,
-  profileImage: null,
-  coverImage: null,
-  impact: 0,
-  addresses: [],
-  following: { users: [], events: [], places: [], news: [], communities: [] },
-  requestingVerification: { sent: false, type: null },
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+const me: User = makeUser({ _id: "me", name: "Ana" });
 const them = { ...me, _id: "them", name: "Beto", email: null, followersCount: 3 };
 
 async function setup(post: (path: string, body?: unknown, options?: unknown) => Promise<unknown>) {
