@@ -11,13 +11,19 @@ import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/err
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { validatorCompiler } from "./plugins/validation";
+import { createRealtimeHub } from "./realtime/hub";
+import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
+import { createNotificationsRepository } from "./routes/notifications/repository";
+import { notificationsRoutes } from "./routes/notifications/routes";
 import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
+import { registerUploadsRoute } from "./storage/routes";
+import { createImageStore, createLocalObjectStore, createS3ObjectStore, type ImageStore } from "./storage/store";
 
 export type AppConfig = Pick<
   Env,
-  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc"
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl"
 >;
 
 export interface BuildAppOptions {
@@ -26,6 +32,8 @@ export interface BuildAppOptions {
   database: Database;
   /** firebase-admin Auth used to verify ID tokens; by default the project's from config. */
   auth?: Auth;
+  /** Where uploaded images go; by default the store named by `config.storage`. */
+  images?: ImageStore;
 }
 
 export const API_PREFIX = "/api";
@@ -34,7 +42,7 @@ export const API_PREFIX = "/api";
  * The whole HTTP surface: the JSON API under /api, its reference at /api/docs, and the exported
  * PWA for every other path. Not started and not `ready()`: callers listen or inject.
  */
-export async function buildApp({ config, database, auth }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, auth: givenAuth, images: givenImages }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -82,14 +90,40 @@ export async function buildApp({ config, database, auth }: BuildAppOptions): Pro
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: "list", deepLinking: true } });
 
+  const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
   const users = createUsersRepository(database.db);
-  registerAuth(app, { auth: auth ?? firebaseAuthFor(config.firebaseProjectId), loadUser: users.findById });
+  registerAuth(app, { auth, loadUser: users.findById });
+
+  const notifications = createNotificationsRepository(database);
+  const hub = createRealtimeHub({ database, loadNotification: notifications.findById, log: app.log });
+  // Listening starts with the server and stops before it closes: open streams would otherwise
+  // keep `close()` waiting forever.
+  app.decorate("realtimeHub", hub);
+  app.addHook("onReady", hub.start);
+  app.addHook("preClose", hub.close);
+
+  const images =
+    givenImages ??
+    createImageStore(
+      config.storage.kind === "local" ? createLocalObjectStore(config.storage.dir) : createS3ObjectStore(config.storage),
+      (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"),
+    );
+  if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir);
 
   await app.register(
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
-      await api.register(usersRoutes, { prefix: "/users", users });
+      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl });
+      await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
+      await api.register(notificationsRoutes, {
+        prefix: "/notifications",
+        notifications,
+        users,
+        database,
+        hub,
+        heartbeatMs: config.sseHeartbeatMs,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Config } from "./storage/store";
 
 // The only module that reads process.env: every other server module receives an `Env` (or a part
 // of it), so tests can build an app with explicit settings and nothing changes behind their back.
@@ -37,7 +38,22 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanish.default(false)),
   // Extra origins the PWA may call (geocoding, maps), space separated, appended to CSP connect-src.
   CSP_CONNECT_SRC: z.preprocess(emptyToUndefined, z.string().default("")),
+  // Nominatim-format address look-up for /api/addresses/lookup; "off" disables it (manual entry).
+  GEOCODER_URL: z.preprocess(emptyToUndefined, z.string().default("https://nominatim.openstreetmap.org")),
+  // Uploaded images: DATA_DIR/uploads unless an S3-compatible bucket is configured.
+  UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanish.optional()),
+  // Comment lines sent on idle notification streams so proxies do not cut them (~25 s).
+  SSE_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(300_000).default(25_000)),
 });
+
+export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
 
 export interface Env {
   nodeEnv: string;
@@ -56,6 +72,10 @@ export interface Env {
   bodyLimit: number;
   trustProxy: boolean;
   cspConnectSrc: string[];
+  /** Base URL of the Nominatim-format geocoder, or "" when disabled. */
+  geocoderUrl: string;
+  storage: StorageConfig;
+  sseHeartbeatMs: number;
 }
 
 export class EnvError extends Error {
@@ -76,6 +96,8 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   const raw = parsed.data;
+  const dataDir = path.resolve(cwd, raw.DATA_DIR);
+  const storage = storageConfig(raw, dataDir, cwd);
   const nodeEnv = raw.NODE_ENV ?? "development";
   const isDemoProject = raw.FIREBASE_PROJECT_ID.startsWith("demo-");
   // A demo-* project can only live in the emulator, so the emulator is implied; a real project
@@ -88,7 +110,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     port: raw.PORT,
     host: raw.HOST,
     databaseUrl: raw.DATABASE_URL,
-    dataDir: path.resolve(cwd, raw.DATA_DIR),
+    dataDir,
     staticDir: path.resolve(cwd, raw.STATIC_DIR),
     firebaseProjectId: raw.FIREBASE_PROJECT_ID,
     authEmulatorHost,
@@ -99,5 +121,25 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     bodyLimit: raw.BODY_LIMIT,
     trustProxy: raw.TRUST_PROXY,
     cspConnectSrc: raw.CSP_CONNECT_SRC.split(/\s+/).filter((s) => s.length > 0),
+    geocoderUrl: raw.GEOCODER_URL === "off" ? "" : raw.GEOCODER_URL,
+    storage,
+    sseHeartbeatMs: raw.SSE_HEARTBEAT_MS,
+  };
+}
+
+function storageConfig(raw: z.infer<typeof rawEnvSchema>, dataDir: string, cwd: string): StorageConfig {
+  if (!raw.S3_BUCKET) return { kind: "local", dir: raw.UPLOADS_DIR ? path.resolve(cwd, raw.UPLOADS_DIR) : path.join(dataDir, "uploads") };
+  const missing = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const).filter((name) => !raw[name]);
+  if (missing.length > 0) throw new EnvError(missing.map((name) => `${name}: obligatorio cuando S3_BUCKET está definido.`));
+  return {
+    kind: "s3",
+    bucket: raw.S3_BUCKET,
+    endpoint: raw.S3_ENDPOINT!,
+    region: raw.S3_REGION,
+    accessKeyId: raw.S3_ACCESS_KEY_ID!,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+    publicUrl: raw.S3_PUBLIC_URL!,
+    // AWS itself prefers virtual hosts; every self-hosted store (MinIO) wants paths.
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? !raw.S3_ENDPOINT!.includes("amazonaws.com"),
   };
 }

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { followMutationKey, type FollowKind, type FollowVariables } from "@/lib/api/content";
-import type { FollowResult } from "@/lib/contract-pending/content";
+import type { FollowResult } from "@/lib/schemas/content";
 import { errorMessage } from "@/lib/api/errors";
 import { notify } from "@/lib/toast/notify";
 import { formatFollowers } from "@/lib/format/count";

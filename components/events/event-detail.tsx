@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { eventIcsUrl, eventQueries } from "@/lib/api/events";
 import { ApiError, errorMessage } from "@/lib/api/errors";
-import { EVENT_STATUS_LABELS, type Event } from "@/lib/contract-pending/events";
+import { EVENT_STATUS_LABELS, type Event } from "@/lib/schemas/events";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
 import { isAdminAtom } from "@/lib/state/auth";

@@ -12,8 +12,8 @@ import {
   type Event,
   type EventPayload,
   type EventUpdatePayload,
-} from "@/lib/contract-pending/events";
-import { EVENT_TAGS_MAX } from "@/lib/contract-pending/tags";
+} from "@/lib/schemas/events";
+import { EVENT_TAGS_MAX } from "@/lib/schemas/tags";
 import { createMutationKey, flattenPages, newIdempotencyKey } from "@/lib/api/content";
 import { storeEvent, updateEvent, uploadEventImage, type CreateEventVariables } from "@/lib/api/events";
 import { placeQueries } from "@/lib/api/places";

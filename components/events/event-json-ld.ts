@@ -1,4 +1,4 @@
-import type { Event } from "@/lib/contract-pending/events";
+import type { Event } from "@/lib/schemas/events";
 
 // schema.org Event data, so search engines and calendar helpers understand the page.
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { eventQueries, type CreateEventVariables, type EventFilters } from "@/lib/api/events";
 import { createMutationKey } from "@/lib/api/content";
-import type { Event } from "@/lib/contract-pending/events";
+import type { Event } from "@/lib/schemas/events";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { SignInNotice } from "@/components/content/sign-in-notice";

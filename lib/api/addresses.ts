@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Address, AddressCandidate, AddressPayload, AddressUpdatePayload } from "@/lib/contract-pending/addresses";
+import type { Address, AddressCandidate, AddressPayload, AddressUpdatePayload } from "@/lib/schemas/addresses";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 
 // The signed-in user's saved addresses and the geocoder lookup behind the form.

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/contract-pending/communities";
-import type { ModerationPayload } from "@/lib/contract-pending/content";
+import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
+import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";

@@ -5,8 +5,8 @@ import {
   type QueryClient,
   type QueryKey,
 } from "@tanstack/react-query";
-import type { Page } from "@/lib/contract-pending/pagination";
-import type { FollowResult } from "@/lib/contract-pending/content";
+import type { Page } from "@/lib/schemas/pagination";
+import type { FollowResult } from "@/lib/schemas/content";
 import type { User } from "@/lib/schemas/users";
 import { apiGet, apiPost, type SearchParams } from "./client";
 import { userQueries } from "./users";

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Event, EventPayload, EventUpdatePayload, EventWhen, FOR_YOU_REASONS } from "@/lib/contract-pending/events";
-import type { ModerationPayload } from "@/lib/contract-pending/content";
+import type { Event, EventPayload, EventUpdatePayload, EventWhen, FOR_YOU_REASONS } from "@/lib/schemas/events";
+import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiBaseUrl } from "@/lib/config";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
 import {

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { News, NewsPayload, NewsUpdatePayload } from "@/lib/contract-pending/news";
-import type { ModerationPayload } from "@/lib/contract-pending/content";
+import type { News, NewsPayload, NewsUpdatePayload } from "@/lib/schemas/news";
+import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";

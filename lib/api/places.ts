@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { Place, PlaceCategory, PlacePayload, PlaceUpdatePayload } from "@/lib/contract-pending/places";
-import type { ModerationPayload } from "@/lib/contract-pending/content";
+import type { Place, PlaceCategory, PlacePayload, PlaceUpdatePayload } from "@/lib/schemas/places";
+import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";

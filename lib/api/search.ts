@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SearchResult } from "@/lib/contract-pending/search";
-import type { UserSummary } from "@/lib/contract-pending/content";
+import type { SearchResult } from "@/lib/schemas/search";
+import type { UserSummary } from "@/lib/schemas/content";
 import { apiGet } from "./client";
 import { CONTENT_STALE_TIME_MS } from "./content";
 

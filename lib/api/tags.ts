@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Tag, TagPayload } from "@/lib/contract-pending/tags";
+import type { Tag, TagPayload } from "@/lib/schemas/tags";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS } from "./content";
 

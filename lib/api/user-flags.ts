@@ -9,7 +9,7 @@ interface Flagged {
   _id: string;
   verified: boolean;
   accountType: AccountType;
-  requestingVerification: { sent: boolean; type: string | null };
+  requestingVerification: { sent: boolean; type: string | null; rejectionReason?: string | null };
 }
 
 interface Follower {
@@ -38,7 +38,11 @@ export function withAdminRole<T extends Pick<Flagged, "verified" | "accountType"
 
 /** After a verification request: sent, with the chosen type. */
 export function withVerificationRequest<T extends Pick<Flagged, "requestingVerification">>(user: T, type: string): T {
-  return { ...user, requestingVerification: { sent: true, type } };
+  const previous = user.requestingVerification;
+  const next = { ...previous, sent: true, type };
+  // A new request clears the reason the last one was rejected.
+  if ("rejectionReason" in previous) next.rejectionReason = null;
+  return { ...user, requestingVerification: next };
 }
 
 /** A rejected request is no longer pending (the type is kept so the form can offer it again). */

@@ -48,6 +48,8 @@ export interface IdentityUser {
   phoneNumber: string | null;
   emailVerified: boolean;
   photoURL: string | null;
+  /** Sign-in methods linked to the identity ("password", "google.com", "apple.com"). */
+  providers: string[];
 }
 
 export function toIdentityUser(user: FirebaseUser): IdentityUser {
@@ -59,5 +61,6 @@ export function toIdentityUser(user: FirebaseUser): IdentityUser {
     phoneNumber: user.phoneNumber,
     emailVerified: user.emailVerified,
     photoURL: user.photoURL,
+    providers: user.providerData.map((p) => p.providerId),
   };
 }

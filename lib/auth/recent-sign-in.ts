@@ -1,10 +1,16 @@
 import { RECENT_SIGN_IN_WINDOW_MS } from "@/lib/query/constants";
 
 // SPEC §4/§9: deleting the account needs a sign-in on the same calendar day and less than
-// 10 minutes ago. The API applies the same rule to the token's auth_time; this copy lets the
+// 10 minutes ago. The API applies the same rule to the token's auth_time (server/routes/users/
+// recent-sign-in.ts); this copy, on the same auth_time and the same city time zone, lets the
 // client say "sign in again" without a round trip.
 
-/** The calendar day of `date` as YYYY-MM-DD, in `timeZone` (the device's when omitted). */
+/** The city's time zone: "the same day" is the same day in Saltillo, wherever the device is. */
+export const APP_TIME_ZONE = "America/Monterrey";
+/** A sign-in this far "in the future" is clock skew between the device and the provider. */
+const CLOCK_SKEW_MS = 30 * 1000;
+
+/** The calendar day of `date` as YYYY-MM-DD, in `timeZone`. */
 export function calendarDay(date: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
@@ -12,12 +18,11 @@ export function calendarDay(date: Date, timeZone?: string): string {
 export function isRecentSignIn(
   lastSignIn: Date,
   now: Date = new Date(),
-  { windowMs = RECENT_SIGN_IN_WINDOW_MS, timeZone }: { windowMs?: number; timeZone?: string } = {},
+  { windowMs = RECENT_SIGN_IN_WINDOW_MS, timeZone = APP_TIME_ZONE }: { windowMs?: number; timeZone?: string } = {},
 ): boolean {
   const last = lastSignIn.getTime();
   if (Number.isNaN(last)) return false;
   const elapsed = now.getTime() - last;
-  // A sign-in slightly "in the future" is clock skew between the device and the provider.
-  if (Math.abs(elapsed) >= windowMs) return false;
+  if (elapsed >= windowMs || elapsed < -CLOCK_SKEW_MS) return false;
   return calendarDay(lastSignIn, timeZone) === calendarDay(now, timeZone);
 }

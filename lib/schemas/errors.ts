@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   INVALID_TOKEN: "INVALID_TOKEN",
   FORBIDDEN: "FORBIDDEN",
   BANNED: "BANNED",
+  /** Deleting the account needs a sign-in from the last 10 minutes, the same day. */
+  RECENT_SIGN_IN_REQUIRED: "RECENT_SIGN_IN_REQUIRED",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",

@@ -8,3 +8,28 @@ export const publicUserSchema = userSchema.extend({
   email: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * A user in a list (people I follow, the admin search, the verification queue): the profile
+ * without the follow lists. `email` and `ban` follow the same visibility rule as above.
+ */
+export const userSummarySchema = userSchema
+  .pick({
+    _id: true,
+    name: true,
+    accountType: true,
+    verified: true,
+    bio: true,
+    profileImage: true,
+    profileImageSizes: true,
+    impact: true,
+    requestingVerification: true,
+    followersCount: true,
+    ban: true,
+    createdAt: true,
+  })
+  .extend({ email: z.string().nullable() });
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userSummaryPageSchema = z.object({ items: z.array(userSummarySchema), nextCursor: z.string().nullable() });
+export type UserSummaryPage = z.infer<typeof userSummaryPageSchema>;

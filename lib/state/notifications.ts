@@ -1,15 +1,9 @@
 import { atom } from "jotai";
+import type { Notification } from "@/lib/schemas/notifications";
 
 /** A notification as the list displays it (SPEC §3: userId, createdAt, title, body). */
-export interface AppNotification {
-  _id: string;
-  userId: string;
-  title: string;
-  body: string;
-  createdAt: string;
-  read?: boolean;
-  link?: string | null;
-}
+export type AppNotification = Pick<Notification, "_id" | "userId" | "title" | "body" | "createdAt"> &
+  Partial<Pick<Notification, "kind" | "link" | "viewed" | "data">>;
 
 /** SPEC §4 "Notifications store". */
 export interface NotificationsState {
@@ -30,9 +24,39 @@ export function receiveNotifications(state: NotificationsState, list: AppNotific
   return { ...state, list, seen: state.seen + 1 };
 }
 
+/** Newest first (createdAt descending, then id), as the realtime query orders them. */
+export function compareNewestFirst(a: AppNotification, b: AppNotification): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
+}
+
+/** The list with `incoming` merged in: no duplicates (a later copy wins), newest first. */
+export function mergeNotifications(list: readonly AppNotification[], incoming: readonly AppNotification[]): AppNotification[] {
+  const byId = new Map<string, AppNotification>();
+  for (const item of list) byId.set(item._id, item);
+  for (const item of incoming) byId.set(item._id, { ...byId.get(item._id), ...item });
+  return [...byId.values()].sort(compareNewestFirst);
+}
+
+/**
+ * Notifications arrived (the stream, or a catch-up after reconnecting): they make a new list
+ * only when at least one of them was not there yet, so a replayed event is not news twice.
+ */
+export function addNotifications(state: NotificationsState, incoming: readonly AppNotification[]): NotificationsState {
+  const known = new Set(state.list.map((item) => item._id));
+  if (state.loaded && incoming.every((item) => known.has(item._id))) return state;
+  return receiveNotifications(state, mergeNotifications(state.list, incoming));
+}
+
 /** The user opened the notifications. */
 export function markNotificationsViewed(state: NotificationsState): NotificationsState {
   return { ...state, seen: 0, lastCount: state.list.length };
+}
+
+/** After the server marked them viewed: every listed item reads as viewed. */
+export function withAllViewed(state: NotificationsState): NotificationsState {
+  if (state.list.every((item) => item.viewed !== false)) return state;
+  return { ...state, list: state.list.map((item) => (item.viewed === false ? { ...item, viewed: true } : item)) };
 }
 
 /** Signing out forgets the previous user's notifications. */

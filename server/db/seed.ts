@@ -1,7 +1,9 @@
 import type { Auth } from "firebase-admin/auth";
 import type { AccountType } from "../../lib/schemas/users";
+import { notifyUsers } from "../routes/notifications/service";
 import { createUsersRepository } from "../routes/users/repository";
 import type { Database } from "./client";
+import { seedContent } from "./seed-content";
 
 // Spanish demo content for Saltillo, so a fresh machine shows a living city on first start.
 // Steps run in order and each is idempotent; content seeds (events, places, news, communities)
@@ -88,6 +90,27 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
         bio: account.bio,
       });
     }
+    // The panel's verification queue and the notifications page have something on day one.
+    await users.requestVerification("demo-vecina", "comunidad");
+    await notifyUsers(database, [
+      ...DEMO_ACCOUNTS.map((account) => ({
+        userId: account.uid,
+        kind: "welcome",
+        title: "Te damos la bienvenida a Plaza",
+        body: "Sigue lugares, comunidades y personas para enterarte de lo que pasa en Saltillo.",
+        link: "/",
+        idempotencyKey: "welcome",
+      })),
+      {
+        userId: "demo-organizador",
+        kind: "follow",
+        title: "Nuevo seguidor",
+        body: "Mariana Treviño empezó a seguirte",
+        link: "/profile/demo-vecina",
+        data: { actorId: "demo-vecina" },
+        idempotencyKey: "follow:demo-vecina",
+      },
+    ]);
   }
 
   const accounts: DemoAccount[] = [];
@@ -101,6 +124,8 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
   if (options.auth && options.authEmulatorHost) {
     for (const account of accounts) await ensureEmulatorUser(options.auth, account);
   }
+
+  await seedContent(database);
 
   return { accounts, seededDatabase, signInReady };
 }

@@ -105,7 +105,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
     };
   }
   if (error instanceof RequestValidationError) {
-    return { status: 400, body: { message: error.message, code: ERROR_CODES.VALIDATION, issues: error.issues }, internal: false };
+    return { status: 400, body: { message: error.message, code: error.errorCode, issues: error.issues }, internal: false };
   }
   const code = (error as { code?: unknown } | null)?.code;
   const known = typeof code === "string" ? FRAMEWORK_ERRORS[code] : undefined;

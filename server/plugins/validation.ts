@@ -1,5 +1,7 @@
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
+import { ERROR_CODES } from "../../lib/schemas/errors";
+import { ID_REQUIRED_MESSAGE } from "../../lib/schemas/users";
 import type { ApiIssue } from "./errors";
 
 // Zod validation for every route with messages a person can read: the contract wants Spanish
@@ -86,10 +88,25 @@ export function toApiIssues(error: z.ZodError): ApiIssue[] {
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
   validationContext?: string;
-  constructor(public readonly issues: ApiIssue[]) {
-    super("Los datos enviados no son válidos.");
+  constructor(
+    public readonly issues: ApiIssue[],
+    message = "Los datos enviados no son válidos.",
+    public readonly errorCode: string = ERROR_CODES.VALIDATION,
+  ) {
+    super(message);
     this.name = "RequestValidationError";
   }
+}
+
+/**
+ * SPEC §5: a call that acts on a user and comes without its id fails with exactly 'ID required'.
+ * Schemas say so with `requiredUserId`; the answer then carries that message and its own code.
+ */
+function toValidationError(issues: ApiIssue[]): RequestValidationError {
+  if (issues.some((issue) => issue.message === ID_REQUIRED_MESSAGE)) {
+    return new RequestValidationError(issues, ID_REQUIRED_MESSAGE, ERROR_CODES.ID_REQUIRED);
+  }
+  return new RequestValidationError(issues);
 }
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
@@ -97,5 +114,13 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const result = schema.safeParse(data, { error: spanishErrorMap });
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(toApiIssues(result.error)) };
+    return { error: toValidationError(toApiIssues(result.error)) };
   };
+
+/**
+ * preValidation hook for calls whose fields are all optional or that must answer 'ID required'
+ * for a missing id: a request without a body is read as `{}`, not as "body required".
+ */
+export async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}

@@ -57,15 +57,30 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Registers extra routes (e.g. one that throws) before the app is sealed. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Run on this database instead of a fresh one (a second instance); closed with the app unless shared. */
+  database?: Database;
+}
+
+/**
+ * Another handle on the same test database, as a second API process would have: on PostgreSQL
+ * its own pool and LISTEN connection to the same schema; on PGlite (one process by design, one
+ * connection) the same handle, which the second app must not close.
+ */
+export async function openSecondHandle(database: Database): Promise<Database> {
+  const { databaseUrl } = loadEnv();
+  if (!databaseUrl || !database.schema) return { ...database, close: async () => undefined };
+  return openDatabase({ databaseUrl, schema: database.schema, migrate: false, poolSize: 4 });
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadEnv({
     LOG_LEVEL: "silent",
     STATIC_DIR: options.staticDir ?? path.join(os.tmpdir(), `plaza-sin-export-${randomBytes(4).toString("hex")}`),
+    // Uploaded images of a test run go to a throwaway folder, never into the project's .data.
+    UPLOADS_DIR: path.join(os.tmpdir(), `plaza-uploads-${randomBytes(4).toString("hex")}`),
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   let app: FastifyInstance | null = null;
   try {
     app = await buildApp({ config, database });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "@jest/globals";
 import type { User } from "@/lib/schemas/users";
+import { makeUser } from "@/lib/__tests__/fixtures/user";
 import {
   isFollowing,
   withAdminRole,
@@ -10,28 +11,14 @@ import {
   withVerified,
 } from "../user-flags";
 
-const user: User = {
-  _id: "u1",
-  name: "Mariana",
-  email: "m@example.com",
-  accountType: "NORMAL",
-  verified: false,
-  bio: null,
-  profileImage: null,
-  coverImage: null,
-  impact: 0,
-  addresses: [],
-  following: { users: ["u2"], events: [], places: [], news: [], communities: [] },
-  requestingVerification: { sent: false, type: null },
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+const user: User = makeUser({ _id: "u1", name: "Mariana", following: { users: ["u2"], events: [], places: [], news: [], communities: [] } });
 
 describe("user flags (SPEC §4)", () => {
   test("verify sets verified true, unverify false; an approval closes the pending request", () => {
     const pending = withVerificationRequest(user, "artista");
     const verified = withVerified(pending, true);
     expect(verified.verified).toBe(true);
-    expect(verified.requestingVerification).toEqual({ sent: false, type: "artista" });
+    expect(verified.requestingVerification).toMatchObject({ sent: false, type: "artista" });
     expect(withVerified(verified, false).verified).toBe(false);
   });
 
@@ -43,8 +30,10 @@ describe("user flags (SPEC §4)", () => {
 
   test("a verification request is sent with its type; a rejection clears sent", () => {
     const sent = withVerificationRequest(user, "lugar");
-    expect(sent.requestingVerification).toEqual({ sent: true, type: "lugar" });
-    expect(withVerificationRejected(sent).requestingVerification).toEqual({ sent: false, type: "lugar" });
+    expect(sent.requestingVerification).toMatchObject({ sent: true, type: "lugar", rejectionReason: null });
+    expect(withVerificationRejected(sent).requestingVerification).toMatchObject({ sent: false, type: "lugar" });
+    const rejected = makeUser({ requestingVerification: { sent: false, type: "lugar", requestedAt: null, rejectionReason: "Faltan datos" } });
+    expect(withVerificationRequest(rejected, "medio").requestingVerification).toMatchObject({ sent: true, type: "medio", rejectionReason: null });
   });
 
   test("following adds or removes the id in following.users, never twice", () => {
@@ -58,6 +47,7 @@ describe("user flags (SPEC §4)", () => {
 
   test("counts follow the lists when the copy has them, never below zero", () => {
     const withCounts = { ...user, followingCount: 1 };
+    expect(withFollowing({ following: { users: [] as string[] } }, "u3", true)).toEqual({ following: { users: ["u3"] } });
     expect(withFollowing(withCounts, "u3", true).followingCount).toBe(2);
     expect(withFollowing(withCounts, "u2", false).followingCount).toBe(0);
     expect(withFollower({ followersCount: 4 }, true).followersCount).toBe(5);

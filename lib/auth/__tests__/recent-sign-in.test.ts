@@ -27,7 +27,14 @@ describe("recent sign-in rule (SPEC §4, §9)", () => {
 
   test("small clock skew (sign-in slightly ahead) still counts, an invalid date never does", () => {
     expect(isRecentSignIn(new Date(noon.getTime() + 30_000), noon, { timeZone: TZ })).toBe(true);
+    expect(isRecentSignIn(new Date(noon.getTime() + 5 * MINUTE), noon, { timeZone: TZ })).toBe(false);
     expect(isRecentSignIn(new Date("no es fecha"), noon, { timeZone: TZ })).toBe(false);
+  });
+
+  test("the day is the city's by default", () => {
+    const beforeMidnight = new Date("2026-03-11T05:57:00.000Z");
+    const justAfterMidnight = new Date("2026-03-11T06:02:00.000Z");
+    expect(isRecentSignIn(beforeMidnight, justAfterMidnight)).toBe(false);
   });
 
   test("calendarDay formats the local day", () => {

@@ -1,28 +1,14 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
 import { TextDecoder, TextEncoder } from "node:util";
 import type { InitialData, User } from "@/lib/schemas/users";
+import { makeUser } from "@/lib/__tests__/fixtures/user";
 
 // jsdom lacks these; ky reads them when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // The startup flow of SPEC §4, driven through a fake identity SDK and a fake initial-data call.
 
-const user = (over: Partial<User> = {}): User => ({
-  _id: "u1",
-  name: "Ana Pérez",
-  email: "ana@example.com",
-  accountType: "NORMAL",
-  verified: false,
-  bio: null,
-  profileImage: null,
-  coverImage: null,
-  impact: 0,
-  addresses: [],
-  following: { users: [], events: [], places: [], news: [], communities: [] },
-  requestingVerification: { sent: false, type: null },
-  createdAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
+const user = (over: Partial<User> = {}): User => makeUser(over);
 
 const firebaseUser = (email = "ana@example.com") => ({
   uid: "fb-1",

@@ -24,7 +24,7 @@ describe("createQueryClient", () => {
     expect(queryClient.getMutationDefaults(["users", "follow"]).mutationFn).toBe(mutationFn);
     const mutation = queryClient.getMutationCache().build(queryClient, { mutationKey: ["users", "follow"] });
     await expect(mutation.execute(21)).resolves.toBe(42);
-    // Its 24 h garbage-collection timer would keep the test process alive.
+    // Drops the mutation's 24 h garbage-collection timer, which would keep Node running.
     mutation.destroy();
   });
 

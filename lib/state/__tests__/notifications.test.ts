@@ -1,7 +1,10 @@
 import { describe, expect, test } from "@jest/globals";
 import {
   type AppNotification,
+  addNotifications,
   initialNotificationsState,
+  mergeNotifications,
+  withAllViewed,
   markNotificationsViewed,
   notificationToToast,
   receiveNotifications,
@@ -58,5 +61,34 @@ describe("notifications store (SPEC §4)", () => {
 
   test("reset forgets everything", () => {
     expect(resetNotifications()).toEqual({ list: [], lastCount: 0, seen: 0, loaded: false });
+  });
+
+  test("merging keeps one copy per id, newest first", () => {
+    const merged = mergeNotifications([item(1), item(3)], [item(2), { ...item(3), title: "Editado" }]);
+    expect(merged.map((n) => n._id)).toEqual(["n3", "n2", "n1"]);
+    expect(merged[0]?.title).toBe("Editado");
+  });
+
+  test("a new item from the stream makes a new list; a replayed one does not", () => {
+    let state = addNotifications(initialNotificationsState, [item(1)]);
+    expect(state).toMatchObject({ seen: 0, loaded: true, lastCount: 1 });
+    state = addNotifications(state, [item(2)]);
+    expect(state.seen).toBe(1);
+    expect(state.list.map((n) => n._id)).toEqual(["n2", "n1"]);
+    expect(addNotifications(state, [item(2)])).toBe(state);
+    expect(notificationToToast(state)).toEqual({ title: "Título 2", body: "Cuerpo 2" });
+  });
+
+  test("an empty first load still counts as loaded", () => {
+    const state = addNotifications(initialNotificationsState, []);
+    expect(state).toMatchObject({ loaded: true, seen: 0 });
+    expect(addNotifications(state, []).seen).toBe(0);
+  });
+
+  test("withAllViewed marks the listed items viewed", () => {
+    const state = receiveNotifications(initialNotificationsState, [{ ...item(1), viewed: false }, { ...item(2), viewed: true }]);
+    expect(withAllViewed(state).list.every((n) => n.viewed)).toBe(true);
+    const viewed = withAllViewed(state);
+    expect(withAllViewed(viewed)).toBe(viewed);
   });
 });

@@ -1,4 +1,4 @@
-import type { PublicUser } from "../../../lib/schemas/public-users";
+import type { PublicUser, UserSummary } from "../../../lib/schemas/public-users";
 import type { Following, InitialData, User } from "../../../lib/schemas/users";
 import { isAdminAccount } from "../../../lib/schemas/users";
 import type { UserRow } from "../../db/schema";
@@ -6,7 +6,22 @@ import { isBanActive } from "../../plugins/auth";
 
 // Rows → the wire contract of lib/schemas/users.ts.
 
-export function toUser(row: UserRow, following: Following): User {
+const NO_FOLLOWING: Following = { users: [], events: [], places: [], news: [], communities: [] };
+
+function banOf(row: UserRow, now: Date): User["ban"] {
+  return isBanActive(row, now) && row.banReason && row.banEndsAt ? { reason: row.banReason, endDate: row.banEndsAt.toISOString() } : null;
+}
+
+function requestingVerificationOf(row: UserRow): User["requestingVerification"] {
+  return {
+    sent: row.verificationRequested,
+    type: row.verificationType,
+    requestedAt: row.verificationRequested && row.verificationRequestedAt ? row.verificationRequestedAt.toISOString() : null,
+    rejectionReason: row.verificationRequested ? null : row.verificationRejectionReason,
+  };
+}
+
+export function toUser(row: UserRow, following: Following, followersCount: number, now: Date = new Date()): User {
   return {
     _id: row.id,
     name: row.name,
@@ -17,27 +32,53 @@ export function toUser(row: UserRow, following: Following): User {
     profileImage: row.profileImage,
     coverImage: row.coverImage,
     impact: row.impact,
-    // Addresses arrive with their own issue; the contract already carries the list.
+    // Addresses are the addresses module's; my-data lists none until it fills them in.
     addresses: [],
     following,
-    requestingVerification: { sent: row.verificationRequested, type: row.verificationType },
+    requestingVerification: requestingVerificationOf(row),
+    createdAt: row.createdAt.toISOString(),
+    links: row.links ?? [],
+    profileImageSizes: row.profileImageSet?.sizes ?? null,
+    coverImageSizes: row.coverImageSet?.sizes ?? null,
+    followersCount,
+    followingCount: following.users.length,
+    ban: banOf(row, now),
+  };
+}
+
+/** Whether `viewer` may see the private parts (email, ban) of `row`. */
+function isPrivileged(row: UserRow, viewer: UserRow | null): boolean {
+  return viewer !== null && (viewer.id === row.id || isAdminAccount(viewer.accountType));
+}
+
+/** Someone else's profile hides the email and the ban unless the viewer moderates users. */
+export function toPublicUser(row: UserRow, following: Following, followersCount: number, viewer: UserRow | null): PublicUser {
+  const user = toUser(row, following, followersCount);
+  const privileged = isPrivileged(row, viewer);
+  return { ...user, email: privileged ? user.email : null, ban: privileged ? user.ban : null };
+}
+
+export function toUserSummary(row: UserRow, followersCount: number, viewer: UserRow | null, now: Date = new Date()): UserSummary {
+  const privileged = isPrivileged(row, viewer);
+  return {
+    _id: row.id,
+    name: row.name,
+    email: privileged ? row.email : null,
+    accountType: row.accountType,
+    verified: row.verified,
+    bio: row.bio,
+    profileImage: row.profileImage,
+    profileImageSizes: row.profileImageSet?.sizes ?? null,
+    impact: row.impact,
+    requestingVerification: requestingVerificationOf(row),
+    followersCount,
+    ban: privileged ? banOf(row, now) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Someone else's profile hides the email unless the viewer moderates users. */
-export function toPublicUser(row: UserRow, following: Following, viewer: UserRow | null): PublicUser {
-  const user = toUser(row, following);
-  const privileged = viewer !== null && (viewer.id === row.id || isAdminAccount(viewer.accountType));
-  return { ...user, email: privileged ? user.email : null };
-}
-
-export function toInitialData(row: UserRow | null, following: Following | null, now: Date = new Date()): InitialData {
+export function toInitialData(row: UserRow | null, following: Following | null, followersCount: number, now: Date = new Date()): InitialData {
   if (!row) return { banned: false, ban: null, user: null };
-  const banned = isBanActive(row, now);
-  return {
-    banned,
-    ban: banned && row.banReason && row.banEndsAt ? { reason: row.banReason, endDate: row.banEndsAt.toISOString() } : null,
-    user: toUser(row, following ?? { users: [], events: [], places: [], news: [], communities: [] }),
-  };
+  const user = toUser(row, following ?? NO_FOLLOWING, followersCount, now);
+  return { banned: user.ban !== null, ban: user.ban, user };
 }

@@ -76,13 +76,19 @@ describe("usuarios", () => {
       expect(await t.users.findById(person.uid)).toBeNull();
     });
 
-    it("responde 409 a una sesión sin correo que pide un correo ya registrado", async () => {
+    it("responde 403 a una sesión sin correo (anónima o por teléfono): no puede reclamar un correo", async () => {
       const owner = await createEmulatorUser();
       expect((await signUp(owner, { name: "Dueña", uid: owner.uid, email: owner.email })).statusCode).toBe(201);
       const anonymous = await createAnonymousEmulatorUser();
-      const res = await signUp(anonymous, { name: "Otra", uid: anonymous.uid, email: owner.email });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe("El correo introducido ya existe.");
+      for (const email of [owner.email, uniqueEmail("libre")]) {
+        const res = await signUp(anonymous, { name: "Otra", uid: anonymous.uid, email });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({
+          message: "Tu sesión no tiene un correo. Inicia sesión con correo y contraseña, Google o Apple para registrarte.",
+          code: "FORBIDDEN",
+        });
+      }
+      expect(await t.users.findById(anonymous.uid)).toBeNull();
     });
 
     it("responde 400 con issues a datos inválidos o campos de más", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { postalAddressFields } from "./addresses";
 import { pageQuerySchema } from "./pagination";
-import { contentMetaSchema, httpUrlSchema, optionalText, requiredText, userSummarySchema } from "./content";
+import { contentMetaSchema, httpUrlSchema, optionalText, requiredText, userSummarySchema, visibilitySchema } from "./content";
 
 // Places: venues, museums, parks… with address and coordinates, opening hours, contact links
 // and accessibility. A place's page lists its upcoming and past events (`GET /events?placeId=`).
@@ -156,6 +156,7 @@ export type PlaceUpdatePayload = z.infer<typeof placeUpdatePayloadSchema>;
 export const placeListQuerySchema = z
   .object({
     ...pageQuerySchema.shape,
+    visibility: visibilitySchema.optional(),
     category: z.enum(PLACE_CATEGORIES, { error: "La categoría no es válida." }).optional(),
     featured: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
     authorId: z.string().max(128).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contentMetaSchema, entityIdSchema, optionalText, requiredText, userSummarySchema } from "./content";
+import { contentMetaSchema, entityIdSchema, optionalText, requiredText, userSummarySchema, visibilitySchema } from "./content";
 import { pageQuerySchema } from "./pagination";
 
 // Communities: groups that publish events and news together. Members have a role: owner (at
@@ -55,6 +55,7 @@ export const memberParamsSchema = z.object({ id: entityIdSchema, userId: entityI
 export const communityListQuerySchema = z
   .object({
     ...pageQuerySchema.shape,
+    visibility: visibilitySchema.optional(),
     featured: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { communitySummarySchema, contentMetaSchema, entityIdSchema, optionalText, requiredText, userSummarySchema } from "./content";
+import { communitySummarySchema, contentMetaSchema, entityIdSchema, optionalText, requiredText, userSummarySchema, visibilitySchema } from "./content";
 import { pageQuerySchema } from "./pagination";
 
 // News: title, summary, body (plain text with links), cover image, author, optional community.
@@ -37,6 +37,7 @@ export type NewsUpdatePayload = z.infer<typeof newsUpdatePayloadSchema>;
 export const newsListQuerySchema = z
   .object({
     ...pageQuerySchema.shape,
+    visibility: visibilitySchema.optional(),
     communityId: entityIdSchema.optional(),
     authorId: entityIdSchema.optional(),
     featured: z.enum(["true", "false"]).transform((v) => v === "true").optional(),

@@ -9,6 +9,7 @@ import {
   optionalText,
   requiredText,
   userSummarySchema,
+  visibilitySchema,
 } from "./content";
 import { pageQuerySchema } from "./pagination";
 import { placeSummarySchema } from "./places";
@@ -220,6 +221,7 @@ const booleanQuery = z.enum(["true", "false"], { error: "Usa true o false." }).t
 export const eventListQuerySchema = z
   .object({
     ...pageQuerySchema.shape,
+    visibility: visibilitySchema.optional(),
     when: z.enum(EVENT_WHEN, { error: "when debe ser upcoming, today, weekend o past." }).optional(),
     from: isoDateTime("La fecha desde").optional(),
     to: isoDateTime("La fecha hasta").optional(),

@@ -125,3 +125,7 @@ export const idempotencyKeySchema = z
   .min(8, "La clave de idempotencia debe tener entre 8 y 128 caracteres.")
   .max(128, "La clave de idempotencia debe tener entre 8 y 128 caracteres.")
   .regex(/^[A-Za-z0-9._:-]+$/, "La clave de idempotencia solo admite letras, números y . _ : -");
+
+/** Lists: `visible` for everyone; `hidden` and `all` are for the admin panel only (403 otherwise). */
+export const VISIBILITIES = ["visible", "hidden", "all"] as const;
+export const visibilitySchema = z.enum(VISIBILITIES, { error: "visibility debe ser visible, hidden o all." });

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { communitySchema } from "../../../../lib/schemas/communities";
+import { createTestApp, type TestApp } from "../../../test/harness";
+import { as, createCommunity, makePerson, notificationsOf, type Person } from "../../content/__tests__/helpers";
+
+describe("comunidades", () => {
+  let t: TestApp;
+  let owner: Person;
+  let member: Person;
+  let follower: Person;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await makePerson(t, { name: "Dueña" });
+    member = await makePerson(t, { name: "Miembro" });
+    follower = await makePerson(t, { name: "Seguidora" });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("quien la crea es propietaria; agrega a un miembro que luego publica una noticia que llega a quien sigue la comunidad", async () => {
+    const id = await createCommunity(t, owner, "Lectores del Centro");
+    const detail = communitySchema.parse((await as(t, owner)({ url: `/api/communities/${id}` })).json().data);
+    expect(detail).toMatchObject({ myRole: "owner", membersCount: 1, canEdit: true });
+    await as(t, follower)({ method: "POST", url: `/api/communities/${id}/follow` });
+
+    const added = await as(t, owner)({ method: "POST", url: `/api/communities/${id}/members`, payload: { userId: member.uid } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({ role: "member", user: { _id: member.uid, name: "Miembro" } });
+    expect((await notificationsOf(t, member.uid))[0]).toMatchObject({ kind: "community_member_added", title: "Te agregaron a «Lectores del Centro»" });
+    expect((await as(t, owner)({ method: "POST", url: `/api/communities/${id}/members`, payload: { userId: member.uid } })).statusCode).toBe(409);
+
+    const news = await as(t, member)({ method: "POST", url: "/api/news", payload: { title: "Nos vemos el jueves", summary: "Capítulos 1 a 5.", body: "Traigan su libro.", communityId: id } });
+    expect(news.statusCode).toBe(201);
+    expect(news.json().data).toMatchObject({ community: { _id: id, name: "Lectores del Centro" }, canEdit: true });
+    expect((await notificationsOf(t, follower.uid))[0]).toMatchObject({
+      kind: "news_published",
+      title: "Noticia de Lectores del Centro",
+      body: "Nos vemos el jueves: Capítulos 1 a 5.",
+    });
+    const stranger = await makePerson(t);
+    const outsider = await as(t, stranger)({ method: "POST", url: "/api/news", payload: { title: "Intruso", body: "x", communityId: id } });
+    expect(outsider.statusCode).toBe(403);
+
+    const members = await as(t, null)({ url: `/api/communities/${id}/members` });
+    expect(members.json().data.items.map((m: { role: string }) => m.role)).toEqual(["owner", "member"]);
+  });
+
+  it("siempre queda un propietario: no se le quita, no se degrada al último, el último no sale", async () => {
+    const id = await createCommunity(t, owner, "Corredores");
+    await as(t, member)({ method: "POST", url: `/api/communities/${id}/join` });
+    const removeOwner = await as(t, owner)({ method: "DELETE", url: `/api/communities/${id}/members/${owner.uid}` });
+    expect(removeOwner.statusCode).toBe(409);
+    expect(removeOwner.json().message).toBe("No se puede quitar a un propietario; primero cámbiale el rol.");
+    const demote = await as(t, owner)({ method: "PUT", url: `/api/communities/${id}/members/${owner.uid}`, payload: { role: "member" } });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toBe("La comunidad necesita al menos un propietario.");
+    expect((await as(t, owner)({ method: "POST", url: `/api/communities/${id}/leave` })).statusCode).toBe(409);
+
+    // With a second owner the first may step down and leave.
+    expect((await as(t, owner)({ method: "PUT", url: `/api/communities/${id}/members/${member.uid}`, payload: { role: "owner" } })).statusCode).toBe(200);
+    const left = await as(t, owner)({ method: "POST", url: `/api/communities/${id}/leave` });
+    expect(left.statusCode).toBe(200);
+    expect(left.json().data).toMatchObject({ myRole: null, membersCount: 1 });
+    // Joining and leaving again are idempotent.
+    expect((await as(t, owner)({ method: "POST", url: `/api/communities/${id}/leave` })).statusCode).toBe(200);
+  });
+
+  it("valida en español y no acepta campos de más", async () => {
+    const res = await as(t, owner)({ method: "POST", url: "/api/communities", payload: { name: "ab", owner: "x" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      { path: ["name"], message: "El nombre debe tener al menos 3 caracteres." },
+      { path: ["owner"], message: "Este campo no está permitido." },
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  followQuerySchema,
+  followResultSchema,
+  idParamsSchema,
+  moderationPayloadSchema,
+  type ContentKind,
+} from "../../../lib/schemas/content";
+import type { Database } from "../../db/client";
+import { forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
+import { notFound } from "../../plugins/errors";
+import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { createContentFollows } from "./follows";
+import { moderate } from "./moderation";
+import type { ContentNotifier } from "./notify";
+import { actorOf, type Viewer } from "./viewer";
+
+// The calls every content kind has in the same shape: follow/unfollow and admin moderation.
+
+/** Spanish words per kind, with the gender the participles agree with. */
+export const KIND_WORDS: Record<ContentKind, { one: string; hidden: string; deleted: string }> = {
+  events: { one: "evento", hidden: "ocultado", deleted: "borrado" },
+  places: { one: "lugar", hidden: "ocultado", deleted: "borrado" },
+  news: { one: "noticia", hidden: "ocultada", deleted: "borrada" },
+  communities: { one: "comunidad", hidden: "ocultada", deleted: "borrada" },
+};
+
+export const KIND_LINKS: Record<ContentKind, (id: string) => string> = {
+  events: (id) => `/events/${id}`,
+  places: (id) => `/places/${id}`,
+  news: (id) => `/news/${id}`,
+  communities: (id) => `/communities/${id}`,
+};
+
+export interface CommonRoutesOptions {
+  kind: ContentKind;
+  database: Database;
+  notify: ContentNotifier;
+  notFoundMessage: string;
+  /** Loads what visibility needs; null when the id does not exist. */
+  find(id: string, viewer: Viewer): Promise<{ hidden: boolean; canEdit: boolean } | null>;
+  /** Answers the moderated item in its full shape. */
+  present(id: string, viewer: Viewer): Promise<unknown>;
+  itemSchema: import("zod").ZodType;
+}
+
+export function registerCommonContentRoutes(app: FastifyInstance, options: CommonRoutesOptions): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const follows = createContentFollows(options.database);
+  const words = KIND_WORDS[options.kind];
+
+  api.post(
+    "/:id/follow",
+    {
+      onRequest: [requireUser, forbidBanned],
+      schema: {
+        tags: [options.kind],
+        summary: `Seguir o dejar de seguir (${words.one})`,
+        description: "Idempotente. Con `?unfollow=true` deja de seguir. Responde el estado final y el número de seguidores.",
+        security: bearerSecurity,
+        params: idParamsSchema,
+        querystring: followQuerySchema,
+        response: { 200: envelope(followResultSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await actorOf(request);
+      const unfollow = request.query.unfollow === true;
+      // Unfollowing is always allowed, even for an item that is now hidden, so nobody is stuck.
+      if (!unfollow) {
+        const item = await options.find(request.params.id, viewer);
+        if (!item || (item.hidden && !viewer.isAdmin && !item.canEdit)) throw notFound(options.notFoundMessage);
+      }
+      return { data: await follows.set(options.kind, request.params.id, viewer.id, !unfollow) };
+    },
+  );
+
+  api.post(
+    "/:id/moderate",
+    {
+      onRequest: [requireAdmin, forbidBanned],
+      schema: {
+        tags: [options.kind],
+        summary: `Moderar (${words.one}): ocultar, mostrar, destacar, quitar de destacados`,
+        description: "Solo administración. Ocultar exige un motivo, que se notifica a quien lo publicó.",
+        security: bearerSecurity,
+        params: idParamsSchema,
+        body: moderationPayloadSchema,
+        response: { 200: envelope(options.itemSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = await actorOf(request);
+      const { action, reason } = request.body;
+      const item = await moderate(options.database, options.kind, request.params.id, action, reason ?? null, viewer.id);
+      if (!item) throw notFound(options.notFoundMessage);
+      if (action === "hide" && item.authorId && item.authorId !== viewer.id) {
+        await options.notify([
+          {
+            userId: item.authorId,
+            kind: "content_hidden",
+            title: `Tu ${words.one} «${item.label}» fue ${words.hidden}`,
+            body: `La moderación lo ocultó. Motivo: ${reason}`,
+            link: KIND_LINKS[options.kind](item.id),
+            data: { kind: options.kind, id: item.id },
+          },
+        ]);
+      }
+      return { data: await options.present(item.id, viewer) };
+    },
+  );
+}

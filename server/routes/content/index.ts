@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Database } from "../../db/client";
+import { createNominatimGeocoder, type Geocoder } from "../../geocoding/nominatim";
+import { addressesRoutes } from "../addresses/routes";
+import { calendarRoutes } from "../calendar/routes";
+import { communitiesRoutes } from "../communities/routes";
+import { EXTEND_EVERY_MS, extendOpenSeries } from "../events/extender";
+import { eventsRoutes } from "../events/routes";
+import { newsRoutes } from "../news/routes";
+import { placesRoutes } from "../places/routes";
+import { searchRoutes } from "../search/routes";
+import { tagsRoutes } from "../tags/routes";
+import { createContentNotifier } from "./notify";
+
+// Every content resource under one registration, so app.ts needs a single line:
+// /events, /places, /news, /communities, /tags, /addresses, /search, /calendar.
+
+export interface ContentRoutesOptions {
+  database: Database;
+  /** Nominatim-format geocoder base URL (GEOCODER_URL); empty disables look-ups. */
+  geocoderUrl: string;
+  /** Tests pass their own. */
+  geocoder?: Geocoder;
+}
+
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoder }) => {
+  const notify = createContentNotifier(database, api.log);
+  await api.register(eventsRoutes, { prefix: "/events", database, notify });
+  await api.register(placesRoutes, { prefix: "/places", database, notify });
+  await api.register(newsRoutes, { prefix: "/news", database, notify });
+  await api.register(communitiesRoutes, { prefix: "/communities", database, notify });
+  await api.register(tagsRoutes, { prefix: "/tags", database });
+  await api.register(addressesRoutes, {
+    prefix: "/addresses",
+    database,
+    geocoder: geocoder ?? createNominatimGeocoder({ url: geocoderUrl, timeoutMs: 4000 }),
+  });
+  await api.register(searchRoutes, { prefix: "/search", database });
+  await api.register(calendarRoutes, { prefix: "/calendar", database });
+
+  // Open-ended series keep their dates materialised ahead of time.
+  let timer: NodeJS.Timeout | null = null;
+  const extend = () =>
+    extendOpenSeries(database).catch((error: unknown) => api.log.error({ err: error }, "No se pudieron extender las series de eventos"));
+  api.addHook("onReady", async () => {
+    await extend();
+    timer = setInterval(() => void extend(), EXTEND_EVERY_MS);
+    timer.unref();
+  });
+  api.addHook("onClose", async () => {
+    if (timer) clearInterval(timer);
+  });
+};

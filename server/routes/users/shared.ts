@@ -1,0 +1,30 @@
+import type { FastifyRequest } from "fastify";
+import type { Auth } from "firebase-admin/auth";
+import type { Database } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import { forbidden } from "../../plugins/errors";
+import type { ImageStore } from "../../storage/store";
+import type { NotificationsRepository } from "../notifications/repository";
+import type { UsersRepository } from "./repository";
+
+// What the users route modules share.
+
+export interface UsersRoutesOptions {
+  users: UsersRepository;
+  notifications: NotificationsRepository;
+  /** For notifyUsers (stores and publishes on this database's channel). */
+  database: Pick<Database, "query" | "schema">;
+  images: ImageStore;
+  /** firebase-admin Auth: deletes identities, creates accounts for admins. */
+  auth: Auth;
+}
+
+export const EMAIL_TAKEN = "El correo introducido ya existe.";
+export const USER_NOT_FOUND = "Usuario no encontrado.";
+/** The signed-in user of a route guarded by requireUser. */
+export async function currentUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await request.loadCurrentUser();
+  if (!user) throw forbidden("Completa tu registro para continuar.");
+  return user;
+}
+

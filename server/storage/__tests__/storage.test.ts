@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import sharp from "sharp";
+import { processImage, sniffImageFormat } from "../images";
+import { signRequest } from "../sigv4";
+import { createImageStore, createLocalObjectStore, createS3ObjectStore } from "../store";
+
+// The image pipeline and the stores on their own (the upload routes are tested in users).
+
+describe("firma SigV4", () => {
+  const credentials = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" };
+  const at = new Date("2013-05-24T00:00:00Z");
+
+  it("coincide con el ejemplo GET de la documentación de S3", () => {
+    const headers = signRequest(
+      {
+        method: "GET",
+        url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
+        headers: { Range: "bytes=0-9" },
+        payloadHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+      },
+      credentials,
+      at,
+    );
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
+  });
+
+  it("coincide con el ejemplo PUT de la documentación de S3", () => {
+    const headers = signRequest(
+      {
+        method: "PUT",
+        url: new URL("https://examplebucket.s3.amazonaws.com/test$file.text"),
+        headers: { Date: "Fri, 24 May 2013 00:00:00 GMT", "x-amz-storage-class": "REDUCED_REDUNDANCY" },
+        payloadHash: "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072",
+      },
+      credentials,
+      at,
+    );
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
+    );
+  });
+});
+
+describe("almacén S3", () => {
+  it("sube con PUT firmado al bucket (estilo ruta) y borra con DELETE; 404 al borrar no es error", async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fakeFetch = (async (url: URL | string, init: RequestInit = {}) => {
+      calls.push({ url: String(url), init });
+      return new Response(null, { status: init.method === "DELETE" ? 404 : 200 });
+    }) as typeof fetch;
+    const store = createS3ObjectStore(
+      {
+        endpoint: "http://127.0.0.1:9000",
+        bucket: "plaza",
+        region: "us-east-1",
+        accessKeyId: "clave",
+        secretAccessKey: "secreto",
+        publicUrl: "https://cdn.plaza.example/plaza/",
+        forcePathStyle: true,
+      },
+      fakeFetch,
+    );
+    const key = "avatar/3f1c2d4e-0000-4000-8000-000000000000/256.webp";
+    await store.put(key, Buffer.from("webp"), "image/webp");
+    await store.delete(key);
+    expect(calls.map((c) => [c.init.method, c.url])).toEqual([
+      ["PUT", `http://127.0.0.1:9000/plaza/${key}`],
+      ["DELETE", `http://127.0.0.1:9000/plaza/${key}`],
+    ]);
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=clave\/\d{8}\/us-east-1\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(headers["content-type"]).toBe("image/webp");
+    expect(store.publicUrl(key)).toBe(`https://cdn.plaza.example/plaza/${key}`);
+  });
+
+  it("usa el bucket como subdominio en AWS y propaga un error del servicio", async () => {
+    const fakeFetch = (async () => new Response("AccessDenied", { status: 403 })) as unknown as typeof fetch;
+    const store = createS3ObjectStore(
+      { endpoint: "https://s3.us-east-1.amazonaws.com", bucket: "plaza", region: "us-east-1", accessKeyId: "a", secretAccessKey: "b", publicUrl: "https://x", forcePathStyle: false },
+      fakeFetch,
+    );
+    await expect(store.put("avatar/3f1c2d4e-0000-4000-8000-000000000000/96.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/HTTP 403 AccessDenied/);
+  });
+});
+
+describe("proceso de imágenes", () => {
+  it("reconoce los formatos por sus primeros bytes", async () => {
+    const make = (format: "jpeg" | "png" | "webp" | "avif" | "gif") =>
+      sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })[format]().toBuffer();
+    expect(sniffImageFormat(await make("jpeg"))).toBe("jpeg");
+    expect(sniffImageFormat(await make("png"))).toBe("png");
+    expect(sniffImageFormat(await make("webp"))).toBe("webp");
+    expect(sniffImageFormat(await make("avif"))).toBe("avif");
+    expect(sniffImageFormat(await make("gif"))).toBeNull();
+    expect(sniffImageFormat(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+    expect(sniffImageFormat(Buffer.alloc(0))).toBeNull();
+  });
+
+  it("endereza según la orientación EXIF antes de quitarla", async () => {
+    // 200×100 stored, EXIF orientation 6 (rotate 90°): shown as 100×200, portrait.
+    const sideways = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#333" } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const result = await processImage("cover", sideways);
+    const largest = result.variants.find((v) => v.label === "640")!;
+    expect({ width: largest.width, height: largest.height }).toEqual({ width: 100, height: 200 });
+    expect((await sharp(largest.data).metadata()).orientation).toBeUndefined();
+  });
+
+  it("guarda y borra todos los tamaños en el almacén local", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
+    const store = createImageStore(createLocalObjectStore(dir));
+    const image = await processImage("content", await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#a33" } }).png().toBuffer());
+    const saved = await store.save(image);
+    expect(Object.keys(saved.sizes).sort()).toEqual(["1600", "480", "960"]);
+    expect(saved.url).toBe(saved.sizes["960"]);
+    for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(true);
+    await store.remove(saved);
+    for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(false);
+    expect(fs.readdirSync(path.join(dir, "content"))).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import sharp, { type Metadata } from "sharp";
+import { ERROR_CODES } from "../../lib/schemas/errors";
+import { HttpError } from "../plugins/errors";
+
+// The image pipeline every upload goes through: the bytes are checked by content (never by the
+// file name or the declared type), decoded by sharp, turned upright, stripped of metadata (EXIF
+// carries GPS positions and camera serials) and re-encoded as WebP in a few fixed sizes.
+
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+// Decoding a small file with huge dimensions (a "pixel bomb") would eat the server's memory.
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+export const IMAGE_TOO_LARGE_MESSAGE = "La imagen supera 8 MB.";
+export const UNSUPPORTED_IMAGE_MESSAGE = "El archivo no es una imagen válida. Sube una imagen JPEG, PNG, WebP o AVIF.";
+
+export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
+
+/** What each kind of image becomes: square crops for avatars, widths for the rest. */
+export const IMAGE_KINDS = {
+  avatar: { fit: "square", sizes: [96, 256, 512], defaultSize: 256 },
+  cover: { fit: "width", sizes: [640, 1280, 1920], defaultSize: 1280 },
+  /** Event, place, news and community pictures (content modules). */
+  content: { fit: "width", sizes: [480, 960, 1600], defaultSize: 960 },
+} as const satisfies Record<string, { fit: "square" | "width"; sizes: readonly number[]; defaultSize: number }>;
+
+export type ImageKind = keyof typeof IMAGE_KINDS;
+
+export interface ImageVariant {
+  /** The size it was made for ("256"); the key of `sizes` in a stored set. */
+  label: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  kind: ImageKind;
+  sourceFormat: ImageFormat;
+  variants: ImageVariant[];
+  /** The label of the variant used where one URL is shown (e.g. `profileImage`). */
+  defaultLabel: string;
+}
+
+export const imageTooLarge = () => new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE_MESSAGE);
+export const unsupportedImage = () => new HttpError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_IMAGE_MESSAGE);
+
+/** The format named by the file's first bytes, or null for anything else. */
+export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "webp";
+  // ISO-BMFF: a box `ftyp` whose major or compatible brands include avif/avis.
+  if (bytes.length >= 16 && bytes.toString("latin1", 4, 8) === "ftyp") {
+    const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+    for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
+      const brand = bytes.toString("latin1", offset, offset + 4);
+      if (brand === "avif" || brand === "avis") return "avif";
+    }
+  }
+  return null;
+}
+
+const SHARP_FORMAT: Record<ImageFormat, string[]> = { jpeg: ["jpeg"], png: ["png"], webp: ["webp"], avif: ["heif", "avif"] };
+
+/**
+ * Checks and converts one uploaded image. Throws 413 above 8 MB or 50 megapixels and 415 for
+ * anything that is not a decodable JPEG, PNG, WebP or AVIF.
+ */
+export async function processImage(kind: ImageKind, input: Buffer): Promise<ProcessedImage> {
+  if (input.length > MAX_IMAGE_BYTES) throw imageTooLarge();
+  const sourceFormat = sniffImageFormat(input);
+  if (!sourceFormat) throw unsupportedImage();
+
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedImage();
+  }
+  // The decoder must agree with the magic bytes: a PNG header glued to something else is refused.
+  if (!metadata.format || !SHARP_FORMAT[sourceFormat].includes(metadata.format)) throw unsupportedImage();
+  if (!metadata.width || !metadata.height) throw unsupportedImage();
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
+    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, "La imagen tiene demasiados píxeles (máximo 50 megapíxeles).");
+  }
+
+  const spec = IMAGE_KINDS[kind];
+  const variants: ImageVariant[] = [];
+  try {
+    // One decode, upright (EXIF orientation applied), then one resize per size. sharp writes no
+    // metadata unless asked to, so EXIF, XMP and ICC-embedded comments are all dropped.
+    const upright = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .rotate()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } } as const;
+    for (const size of spec.sizes) {
+      const pipeline =
+        spec.fit === "square"
+          ? sharp(upright.data, raw).resize(size, size, { fit: "cover", position: "attention" })
+          : sharp(upright.data, raw).resize({ width: size, withoutEnlargement: true });
+      const { data, info } = await pipeline.webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true });
+      variants.push({ label: String(size), width: info.width, height: info.height, data });
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw unsupportedImage();
+  }
+  return { kind, sourceFormat, variants, defaultLabel: String(spec.defaultSize) };
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { ProcessedImage } from "./images";
+import { EMPTY_PAYLOAD_HASH, sha256Hex, signRequest, type SigV4Credentials } from "./sigv4";
+
+// Where processed images live: a local folder by default (served at /uploads/…), or any
+// S3-compatible bucket when configured. Keys are random and never reused, so every file can be
+// cached forever; replacing an image writes new keys and deletes the old ones.
+
+export interface ObjectStore {
+  readonly kind: "local" | "s3";
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Deleting a key that does not exist is not an error. */
+  delete(key: string): Promise<void>;
+  publicUrl(key: string): string;
+}
+
+/** One uploaded image as stored: its default URL and every size (see StoredImageSet). */
+export interface StoredImage {
+  url: string;
+  keys: string[];
+  sizes: Record<string, string>;
+}
+
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const UPLOADS_URL_PREFIX = "/uploads";
+
+// `avatar/<uuid>/256.webp`: what keys look like, and all the local route will ever serve.
+export const IMAGE_KEY = /^[a-z]+\/[0-9a-f-]{36}\/\d+\.webp$/;
+
+export interface ImageStore {
+  readonly objects: ObjectStore;
+  save(image: ProcessedImage): Promise<StoredImage>;
+  /** Best effort: a file left behind costs storage, not correctness. */
+  remove(image: { keys: string[] } | null | undefined): Promise<void>;
+}
+
+export function createImageStore(objects: ObjectStore, onError: (error: unknown) => void = () => undefined): ImageStore {
+  return {
+    objects,
+    async save(image) {
+      const id = randomUUID();
+      const written: string[] = [];
+      try {
+        const sizes: Record<string, string> = {};
+        for (const variant of image.variants) {
+          const key = `${image.kind}/${id}/${variant.label}.webp`;
+          await objects.put(key, variant.data, "image/webp");
+          written.push(key);
+          sizes[variant.label] = objects.publicUrl(key);
+        }
+        const url = sizes[image.defaultLabel] ?? Object.values(sizes)[0] ?? "";
+        return { url, keys: written, sizes };
+      } catch (error) {
+        await Promise.all(written.map((key) => objects.delete(key).catch(() => undefined)));
+        throw error;
+      }
+    },
+    async remove(image) {
+      if (!image) return;
+      await Promise.all(image.keys.map((key) => objects.delete(key).catch(onError)));
+    },
+  };
+}
+
+export function createLocalObjectStore(root: string): ObjectStore {
+  const resolve = (key: string) => {
+    if (!IMAGE_KEY.test(key)) throw new Error(`Clave de imagen no válida: ${key}`);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    kind: "local",
+    async put(key, data) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Written aside and renamed, so a reader never gets half a file.
+      const temporary = `${target}.${process.pid}.tmp`;
+      await fs.writeFile(temporary, data);
+      await fs.rename(temporary, target);
+    },
+    async delete(key) {
+      const target = resolve(key);
+      await fs.rm(target, { force: true });
+      // Drop the image's folder once its last size is gone.
+      await fs.rmdir(path.dirname(target)).catch(() => undefined);
+    },
+    publicUrl: (key) => `${UPLOADS_URL_PREFIX}/${key}`,
+  };
+}
+
+export interface S3Config extends Omit<SigV4Credentials, "service"> {
+  /** e.g. https://s3.us-east-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://127.0.0.1:9000 */
+  endpoint: string;
+  bucket: string;
+  /** Base URL the browser loads images from (bucket website, CDN); keys are appended. */
+  publicUrl: string;
+  /** `endpoint/bucket/key` (MinIO, R2) instead of `bucket.endpoint/key` (AWS virtual hosts). */
+  forcePathStyle: boolean;
+}
+
+export function createS3ObjectStore(config: S3Config, fetchImpl: typeof fetch = fetch): ObjectStore {
+  const objectUrl = (key: string) => {
+    const endpoint = new URL(config.endpoint);
+    const encodedKey = key.split("/").map(encodeURIComponent).join("/");
+    if (config.forcePathStyle) {
+      return new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/$/, "")}/${config.bucket}/${encodedKey}`);
+    }
+    return new URL(`${endpoint.protocol}//${config.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}/${encodedKey}`);
+  };
+  const send = async (method: "PUT" | "DELETE", key: string, body?: Buffer, headers: Record<string, string> = {}) => {
+    const url = objectUrl(key);
+    const signed = signRequest({ method, url, headers, payloadHash: body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH }, config);
+    // `host` is set by fetch itself and may not be passed explicitly.
+    const sendHeaders = Object.fromEntries(Object.entries(signed).filter(([name]) => name !== "host"));
+    const response = await fetchImpl(url, { method, headers: sendHeaders, body: body ? new Uint8Array(body) : undefined });
+    if (!response.ok && !(method === "DELETE" && response.status === 404)) {
+      const text = await response.text().catch(() => "");
+      throw new Error(`S3 ${method} ${key}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    }
+  };
+  return {
+    kind: "s3",
+    put: (key, data, contentType) => send("PUT", key, data, { "content-type": contentType, "cache-control": IMMUTABLE_CACHE_CONTROL }),
+    delete: (key) => send("DELETE", key),
+    publicUrl: (key) => `${config.publicUrl.replace(/\/$/, "")}/${key}`,
+  };
+}
