@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { Suspense } from "react";
+import { CreateNews } from "@/components/news/news-editor";
 
-export const metadata: Metadata = { title: "Crear noticia" };
+export const metadata: Metadata = { title: "Publicar noticia" };
 
 export default function Page() {
-  return <SectionPage title="Crear noticia" empty="El formulario de noticias aún no está disponible." />;
+  return (
+    <Suspense>
+      <CreateNews />
+    </Suspense>
+  );
 }
