@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Community } from "@/lib/schemas/communities";
-import { COMMUNITY_ROLE_LABELS } from "@/lib/schemas/communities";
+import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatCount, formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";

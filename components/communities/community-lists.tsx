@@ -13,7 +13,7 @@ import { CommunityCard } from "./community-card";
 
 export function CommunityList({ featured, label, empty, limit }: { featured?: boolean; label: string; empty: string; limit?: number }) {
   const query = useInfiniteQuery(communityQueries.listQuery(featured ? { featured } : {}, limit));
-  return <InfiniteList<Community> query={query} label={label} empty={empty} layout="grid" renderItem={(c) => <CommunityCard community={c} />} />;
+  return <InfiniteList<Community> query={query} label={label} empty={empty} paginate={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} layout="grid" renderItem={(c) => <CommunityCard community={c} />} />;
 }
 
 export function MyCommunities() {

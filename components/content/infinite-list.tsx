@@ -23,6 +23,8 @@ export function InfiniteList<T extends { _id: string }>({
   emptyHint,
   label,
   layout = "list",
+  paginate = true,
+  skeletons = 3,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   renderItem: (item: T) => ReactNode;
@@ -31,14 +33,18 @@ export function InfiniteList<T extends { _id: string }>({
   /** Accessible name of the list. */
   label: string;
   layout?: "list" | "grid";
+  /** False shows the first page only (home sections). */
+  paginate?: boolean;
+  /** Placeholders while loading: as many as the items expected, so nothing shifts. */
+  skeletons?: number;
 }) {
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
-  const items = flattenPages(data);
+  const items = paginate ? flattenPages(data) : flattenPages(data ? { ...data, pages: data.pages.slice(0, 1) } : undefined);
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    if (!node || !paginate || !hasNextPage || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -47,12 +53,12 @@ export function InfiniteList<T extends { _id: string }>({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [paginate, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (isPending) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.
     if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint="Esta lista se cargará cuando vuelvas a tener conexión." />;
-    return <CardSkeletons count={3} label={`Cargando ${label.toLocaleLowerCase("es-MX")}`} />;
+    return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase("es-MX")}`} />;
   }
   if (isError && items.length === 0) return <FormAlert message={errorMessage(error)} />;
   if (items.length === 0) return <EmptyState title={empty} hint={emptyHint ?? null} />;
@@ -64,8 +70,8 @@ export function InfiniteList<T extends { _id: string }>({
           <li key={item._id}>{renderItem(item)}</li>
         ))}
       </ul>
-      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
-      {hasNextPage ? (
+      {paginate ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
+      {paginate && hasNextPage ? (
         <div className={styles.more}>
           <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? "Cargando..." : "Cargar más"}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Event } from "@/lib/schemas/events";
-import { EVENT_STATUS_LABELS } from "@/lib/schemas/events";
+import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";

@@ -16,9 +16,32 @@ import styles from "@/components/content/content.module.css";
 import { EventCard } from "./event-card";
 
 /** Any public list of events (upcoming, by place, community, tag, organiser). */
-export function EventList({ filters, label, empty, emptyHint }: { filters: EventFilters; label: string; empty: string; emptyHint?: string }) {
-  const query = useInfiniteQuery(eventQueries.listQuery(filters));
-  return <InfiniteList<Event> query={query} label={label} empty={empty} emptyHint={emptyHint} renderItem={(e) => <EventCard event={e} />} />;
+export function EventList({
+  filters,
+  label,
+  empty,
+  emptyHint,
+  limit,
+}: {
+  filters: EventFilters;
+  label: string;
+  empty: string;
+  emptyHint?: string;
+  /** A home section: this many, no further pages. */
+  limit?: number;
+}) {
+  const query = useInfiniteQuery(eventQueries.listQuery(filters, limit));
+  return (
+    <InfiniteList<Event>
+      query={query}
+      label={label}
+      empty={empty}
+      emptyHint={emptyHint}
+      paginate={limit === undefined}
+      skeletons={limit ? Math.min(limit, 3) : 3}
+      renderItem={(e) => <EventCard event={e} />}
+    />
+  );
 }
 
 /** Creates made offline, waiting for the connection. */

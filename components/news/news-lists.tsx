@@ -16,7 +16,7 @@ import { NewsCard } from "./news-card";
 
 export function NewsList({ filters = {}, label, empty, limit }: { filters?: NewsFilters; label: string; empty: string; limit?: number }) {
   const query = useInfiniteQuery(newsQueries.listQuery(filters, limit));
-  return <InfiniteList<News> query={query} label={label} empty={empty} renderItem={(n) => <NewsCard news={n} />} />;
+  return <InfiniteList<News> query={query} label={label} empty={empty} paginate={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} renderItem={(n) => <NewsCard news={n} />} />;
 }
 
 export function AllNews() {

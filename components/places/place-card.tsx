@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { PLACE_CATEGORY_LABELS, type Place } from "@/lib/schemas/places";
+import type { Place } from "@/lib/schemas/places";
+import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";

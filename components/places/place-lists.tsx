@@ -42,7 +42,7 @@ export function FollowingPlaces() {
 }
 
 /** All places (featured first on the home; the public directory). */
-export function PlaceList({ featured, label, empty }: { featured?: boolean; label: string; empty: string }) {
-  const query = useInfiniteQuery(placeQueries.listQuery(featured ? { featured } : {}));
-  return <InfiniteList<Place> query={query} label={label} empty={empty} layout="grid" renderItem={(p) => <PlaceCard place={p} />} />;
+export function PlaceList({ featured, label, empty, limit }: { featured?: boolean; label: string; empty: string; limit?: number }) {
+  const query = useInfiniteQuery(placeQueries.listQuery(featured ? { featured } : {}, limit));
+  return <InfiniteList<Place> query={query} label={label} empty={empty} paginate={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} layout="grid" renderItem={(p) => <PlaceCard place={p} />} />;
 }

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
-import { CONTENT_STALE_TIME_MS, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
+import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";
 
 // The communities resource: groups with members and roles, their events and news.
@@ -61,7 +61,7 @@ export const communityQueries = {
   members: (id: string) => [...communityQueries.all(), "members", id] as const,
 
   listQuery: (filters: { featured?: boolean }, limit?: number) =>
-    listOptions<Community>(communityQueries.list(filters), "/communities", { ...filters, limit }),
+    listOptions<Community>([...communityQueries.list(filters), limit ?? PAGE_SIZE], "/communities", { ...filters, limit }),
   mineQuery: () => listOptions<Community>(communityQueries.mine(), "/communities/mine"),
   followingQuery: () => listOptions<Community>(communityQueries.following(), "/communities/following"),
   detailQuery: (id: string) =>

@@ -5,6 +5,7 @@ import { apiBaseUrl } from "@/lib/config";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
 import {
   CONTENT_STALE_TIME_MS,
+  PAGE_SIZE,
   createMutationDefaults,
   followMutationDefaults,
   listOptions,
@@ -76,7 +77,7 @@ export const eventQueries = {
   detail: (id: string) => [...eventQueries.all(), "detail", id] as const,
 
   listQuery: (filters: EventFilters, limit?: number) =>
-    listOptions<Event>(eventQueries.list(filters), "/events", { ...filterParams(filters), limit }),
+    listOptions<Event>([...eventQueries.list(filters), limit ?? PAGE_SIZE], "/events", { ...filterParams(filters), limit }),
   mineQuery: (when: "upcoming" | "past") => listOptions<Event>(eventQueries.mine(when), "/events/mine", { when }),
   followingQuery: () => listOptions<Event>(eventQueries.following(), "/events/following"),
   forYouQuery: () =>

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { News, NewsPayload, NewsUpdatePayload } from "@/lib/schemas/news";
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
-import { CONTENT_STALE_TIME_MS, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
+import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";
 
 // The news resource: the city's latest, by community or author, mine and following.
@@ -41,7 +41,7 @@ export const newsQueries = {
   following: () => [...newsQueries.lists(), "following"] as const,
   detail: (id: string) => [...newsQueries.all(), "detail", id] as const,
 
-  listQuery: (filters: NewsFilters, limit?: number) => listOptions<News>(newsQueries.list(filters), "/news", { ...filters, limit }),
+  listQuery: (filters: NewsFilters, limit?: number) => listOptions<News>([...newsQueries.list(filters), limit ?? PAGE_SIZE], "/news", { ...filters, limit }),
   mineQuery: () => listOptions<News>(newsQueries.mine(), "/news/mine"),
   followingQuery: () => listOptions<News>(newsQueries.following(), "/news/following"),
   detailQuery: (id: string) =>

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Place, PlaceCategory, PlacePayload, PlaceUpdatePayload } from "@/lib/schemas/places";
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
-import { CONTENT_STALE_TIME_MS, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
+import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";
 
 // The places resource: venues with address, hours, contact and their events.
@@ -42,7 +42,7 @@ export const placeQueries = {
   options: () => [...placeQueries.all(), "options"] as const,
   detail: (id: string) => [...placeQueries.all(), "detail", id] as const,
 
-  listQuery: (filters: PlaceFilters, limit?: number) => listOptions<Place>(placeQueries.list(filters), "/places", { ...filters, limit }),
+  listQuery: (filters: PlaceFilters, limit?: number) => listOptions<Place>([...placeQueries.list(filters), limit ?? PAGE_SIZE], "/places", { ...filters, limit }),
   mineQuery: () => listOptions<Place>(placeQueries.mine(), "/places/mine"),
   followingQuery: () => listOptions<Place>(placeQueries.following(), "/places/following"),
   optionsQuery: () =>
