@@ -27,6 +27,8 @@ export interface EventFilters {
   tag?: string;
   featured?: boolean;
   free?: boolean;
+  /** Admin panel only: `hidden` or `all` (403 for anyone else). */
+  visibility?: "visible" | "hidden" | "all";
 }
 
 function filterParams(filters: EventFilters): SearchParams {

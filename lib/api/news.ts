@@ -11,6 +11,7 @@ export interface NewsFilters {
   communityId?: string;
   authorId?: string;
   featured?: boolean;
+  visibility?: "visible" | "hidden" | "all";
 }
 
 export function fetchNews(id: string, signal?: AbortSignal): Promise<News> {

@@ -10,6 +10,7 @@ import { uploadForm, type UploadProgress } from "./images";
 export interface PlaceFilters {
   category?: PlaceCategory;
   featured?: boolean;
+  visibility?: "visible" | "hidden" | "all";
 }
 
 export function fetchPlace(id: string, signal?: AbortSignal): Promise<Place> {
