@@ -101,7 +101,14 @@ export function formatEventWhen(
 }
 
 /** Compact card line: "sáb, 14 mar · 20:00". */
-export function formatEventWhenShort({ startsAt, allDay }: { startsAt: string; allDay?: boolean }): string {
+export function formatEventWhenShort(
+  { startsAt, endsAt, allDay }: { startsAt: string; endsAt?: string | null; allDay?: boolean },
+  now: Date = new Date(),
+): string {
+  // Exhibitions and fairs that already opened: what matters is until when.
+  if (endsAt && new Date(startsAt) < now && new Date(endsAt) > now && cityDateKey(startsAt) !== cityDateKey(endsAt)) {
+    return `En curso · hasta el ${formatShortDay(endsAt).replace(/^\S+ /, "")}`;
+  }
   return `${formatShortDay(startsAt)} · ${allDay ? "Todo el día" : formatTime(startsAt)}`;
 }
 

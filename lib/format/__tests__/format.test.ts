@@ -83,3 +83,11 @@ describe("enlace de Google Calendar", () => {
     expect(url.searchParams.get("dates")).toBe("20260314/20260315");
   });
 });
+
+it("un evento ya abierto de varios días dice hasta cuándo", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { formatEventWhenShort } = require("../dates") as typeof import("../dates");
+  const now = new Date("2026-11-21T18:00:00Z");
+  expect(formatEventWhenShort({ startsAt: "2026-11-09T16:00:00Z", endsAt: "2026-12-19T16:00:00Z" }, now)).toBe("En curso · hasta el 19 de dic");
+  expect(formatEventWhenShort({ startsAt: "2026-11-22T02:00:00Z" }, now)).toBe("sáb 21 de nov · 20:00");
+});
