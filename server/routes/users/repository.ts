@@ -102,8 +102,11 @@ function containsPattern(text: string): string {
 }
 
 export function createUsersRepository(db: AppDb) {
+  // Every authenticated request loads its user: built once, not per call.
+  const findByIdStatement = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("users_find_by_id");
+
   async function findById(id: string): Promise<UserRow | null> {
-    const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    const rows = await findByIdStatement.execute({ id });
     return rows[0] ?? null;
   }
 
