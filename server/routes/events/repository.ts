@@ -480,15 +480,15 @@ export const FOR_YOU_HORIZON_DAYS = 60;
 /**
  * "Eventos para ti": upcoming visible events gathered from what the user follows (places,
  * communities, organisers, and the tags of events they follow) and from the area of their
- * saved addresses, plus the most followed upcoming events of verified organisers as the
- * fallback; then scored:
+ * saved addresses, plus the most followed upcoming events of verified organisers (`popularIds`,
+ * see popularUpcoming) and the soonest ones as the fallback; then scored:
  *   followed place +4, community +3, organiser +3, each shared tag +1 (at most 2),
  *   within 2 km of an address +2 (5 km +1.5, 10 km +1), already followed +1,
  *   popularity +0.5·ln(1 + followers), and −1 per 30 days away, so sooner ranks higher.
  * Each source is a small indexed look-up capped at 200 rows, so the cost does not grow with
  * the size of the agenda. Cancelled events are never suggested.
  */
-export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number): Promise<ForYouRow[]> {
+export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number, popularIds: string[]): Promise<ForYouRow[]> {
   const horizon = new Date(now.getTime() + FOR_YOU_HORIZON_DAYS * 86_400_000);
   return db.query<ForYouRow>(
     `WITH
@@ -516,10 +516,7 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
           CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.place_id = pl.id AND NOT e.hidden
             AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 10) e LIMIT 200)
         UNION
-        (SELECT id FROM (
-          SELECT f.target_id AS id, count(*) AS n FROM follows f JOIN events e ON e.id = f.target_id JOIN users u ON u.id = e.organizer_id
-           WHERE f.target_kind = 'events' AND NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 AND u.verified
-           GROUP BY f.target_id ORDER BY n DESC LIMIT 100) popular)
+        (SELECT id FROM unnest($5::text[]) AS popular(id))
         UNION
         -- With nothing followed and nothing popular yet, the soonest events still fill the list.
         (SELECT e.id FROM events e JOIN users u ON u.id = e.organizer_id
@@ -554,6 +551,21 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
     FROM facts
     ORDER BY score DESC, starts_at, id
     LIMIT $4`,
-    [userId, now, horizon, limit],
+    [userId, now, horizon, limit, popularIds],
   );
+}
+
+/**
+ * The most followed upcoming events of verified organisers: the same for everyone, and the only
+ * part of "para ti" that reads every follow, so callers cache it for a minute.
+ */
+export async function popularUpcoming(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  const horizon = new Date(now.getTime() + FOR_YOU_HORIZON_DAYS * 86_400_000);
+  const rows = await db.query<{ id: string }>(
+    `SELECT f.target_id AS id FROM follows f JOIN events e ON e.id = f.target_id JOIN users u ON u.id = e.organizer_id
+      WHERE f.target_kind = 'events' AND NOT e.hidden AND e.starts_at >= $1 AND e.starts_at < $2 AND u.verified
+      GROUP BY f.target_id ORDER BY count(*) DESC, f.target_id LIMIT $3`,
+    [now, horizon, limit],
+  );
+  return rows.map((r) => r.id);
 }
