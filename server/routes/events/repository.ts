@@ -485,8 +485,8 @@ export const FOR_YOU_HORIZON_DAYS = 60;
  *   followed place +4, community +3, organiser +3, each shared tag +1 (at most 2),
  *   within 2 km of an address +2 (5 km +1.5, 10 km +1), already followed +1,
  *   popularity +0.5·ln(1 + followers), and −1 per 30 days away, so sooner ranks higher.
- * Each source is a small indexed look-up capped at 200 rows, so the cost does not grow with
- * the size of the agenda. Cancelled events are never suggested.
+ * Each source is a small indexed look-up capped at 40 rows (a few hundred candidates at most
+ * for a page of 20), so the cost does not grow with the size of the agenda. Cancelled events are never suggested.
  */
 export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number, popularIds: string[]): Promise<ForYouRow[]> {
   const horizon = new Date(now.getTime() + FOR_YOU_HORIZON_DAYS * 86_400_000);
@@ -500,27 +500,27 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
       addr AS (SELECT lat, lng FROM addresses WHERE user_id = $1 AND lat IS NOT NULL LIMIT 10),
       cand AS (
         (SELECT e.id FROM fp CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.place_id = fp.target_id AND NOT e.hidden
-           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 50) e LIMIT 200)
+           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM fc CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.community_id = fc.target_id AND NOT e.hidden
-           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 50) e LIMIT 200)
+           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM fo CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.organizer_id = fo.target_id AND NOT e.hidden
-           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 50) e LIMIT 200)
+           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
-        (SELECT e.id FROM ft JOIN event_tags et ON et.tag_id = ft.tag_id JOIN events e ON e.id = et.event_id
-          WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 200)
+        (SELECT e.id FROM ft CROSS JOIN LATERAL (SELECT id FROM events e WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3
+            AND EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id = ft.tag_id) ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM addr a JOIN places pl ON pl.lat IS NOT NULL AND NOT pl.hidden
             AND pl.lat BETWEEN a.lat - 0.09 AND a.lat + 0.09 AND pl.lng BETWEEN a.lng - 0.1 AND a.lng + 0.1
           CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.place_id = pl.id AND NOT e.hidden
-            AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 10) e LIMIT 200)
+            AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 5) e LIMIT 40)
         UNION
         (SELECT id FROM unnest($5::text[]) AS popular(id))
         UNION
         -- With nothing followed and nothing popular yet, the soonest events still fill the list.
         (SELECT e.id FROM events e JOIN users u ON u.id = e.organizer_id
-          WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 AND u.verified ORDER BY e.starts_at LIMIT 50)
+          WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 AND u.verified ORDER BY e.starts_at LIMIT 30)
       ),
       facts AS (
         SELECT e.id, e.starts_at,

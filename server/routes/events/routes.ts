@@ -86,7 +86,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
   let popular: { at: number; ids: Promise<string[]> } | null = null;
   const popularIds = (): Promise<string[]> => {
     if (!popular || Date.now() - popular.at > POPULAR_TTL_MS) {
-      const ids = popularUpcoming(database, new Date(), 100);
+      const ids = popularUpcoming(database, new Date(), 60);
       popular = { at: Date.now(), ids };
       // A failed refresh is retried by the next request instead of being cached.
       ids.catch(() => (popular = null));
