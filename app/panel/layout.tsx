@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SectionNav } from "@/components/layout/section-nav";
-import { PanelAccessNotice } from "@/components/admin/panel-access-notice";
+import { PanelGuard } from "@/components/admin/panel-guard";
 
 const LINKS = [
   { href: "/panel/home", label: "Inicio" },
@@ -16,10 +16,9 @@ const LINKS = [
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (
-    <>
+    <PanelGuard>
       <SectionNav label="Panel de administración" links={LINKS} />
-      <PanelAccessNotice />
       {children}
-    </>
+    </PanelGuard>
   );
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { PanelRedirect } from "@/components/admin/panel-redirect";
 
 export const metadata: Metadata = { title: "Panel de administración" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración" empty="Aún no hay resumen de actividad." />;
+  return (
+    <>
+      <PageHeader title="Panel de administración" />
+      <PanelRedirect />
+    </>
+  );
 }

@@ -1,16 +1,20 @@
+import Link from "next/link";
 import { ButtonLink } from "@/components/ui/button";
+import { SocialSignIn } from "./social-sign-in";
+import "./auth.css";
 
+/** SPEC §2 /login: choose how to sign in (email, Google or Apple) or create an account. */
 export function LoginOptions() {
   return (
-    <div className="stack">
+    <div className="stack auth-options">
       <p>Inicia sesión para seguir eventos, lugares, noticias y comunidades, y recibir notificaciones.</p>
       <div className="actions">
         <ButtonLink href="/login-email/">Continuar con correo</ButtonLink>
-        <ButtonLink href="/register/" variant="secondary">
-          Crear cuenta
-        </ButtonLink>
       </div>
-      <p className="field__hint">El acceso con Google y Apple estará disponible pronto.</p>
+      <SocialSignIn />
+      <p>
+        ¿No tienes cuenta? <Link href="/register/">Crea una</Link>
+      </p>
     </div>
   );
 }

@@ -6,13 +6,14 @@ import { useState, type FormEvent } from "react";
 import { signUpPayloadSchema } from "@/lib/schemas/users";
 import { ApiError } from "@/lib/api/errors";
 import { authErrorMessage } from "@/lib/auth/errors";
-import { registerWithEmail } from "@/lib/auth/session";
+import { checkPassword, describeMissing } from "@/lib/auth/password-policy";
+import { WeakPasswordError, registerWithEmail } from "@/lib/auth/session";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { TextField } from "@/components/ui/text-field";
-
-/** Firebase's own minimum; the project's password policy may ask for more. */
-const PASSWORD_MIN = 6;
+import { PasswordChecklist } from "./password-checklist";
+import { SocialSignIn } from "./social-sign-in";
+import "./auth.css";
 
 type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
 
@@ -26,7 +27,8 @@ function validate(name: string, email: string, password: string): FieldErrors {
       if ((field === "name" || field === "email") && !errors[field]) errors[field] = issue.message;
     }
   }
-  if (password.length < PASSWORD_MIN) errors.password = `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`;
+  const check = checkPassword(password);
+  if (!check.valid) errors.password = describeMissing(check.missing);
   return errors;
 }
 
@@ -51,16 +53,20 @@ export function RegisterForm() {
       await registerWithEmail({ name, email, password });
       router.push("/profile/");
     } catch (caught) {
-      // API failures carry their own Spanish message; identity failures go through the code map
-      // (email in use → 'El correo introducido ya existe.').
-      setError(caught instanceof ApiError ? caught.message : authErrorMessage(caught));
+      if (caught instanceof WeakPasswordError) {
+        setFieldErrors({ password: caught.message });
+      } else {
+        // API failures carry their own Spanish message; identity failures go through the code
+        // map (email in use → 'El correo introducido ya existe.', else the provider's message).
+        setError(caught instanceof ApiError ? caught.message : authErrorMessage(caught));
+      }
       setSubmitting(false);
     }
   }
 
   return (
     <div className="stack">
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Crear cuenta con correo">
         <TextField
           label="Nombre"
           name="name"
@@ -87,11 +93,12 @@ export function RegisterForm() {
           name="password"
           autoComplete="new-password"
           required
-          hint={`Al menos ${PASSWORD_MIN} caracteres.`}
           value={password}
           error={fieldErrors.password}
+          aria-describedby="password-requirements"
           onChange={(e) => setPassword(e.target.value)}
         />
+        <PasswordChecklist id="password-requirements" password={password} />
         <FormAlert message={error} />
         <p className="field__hint">
           Al crear tu cuenta aceptas los <Link href="/termsAndConditions/">Términos y condiciones</Link> y la{" "}
@@ -103,6 +110,7 @@ export function RegisterForm() {
           </Button>
         </div>
       </form>
+      <SocialSignIn />
       <p>
         ¿Ya tienes cuenta? <Link href="/login-email/">Inicia sesión</Link>
       </p>

@@ -1,43 +1,28 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import Link from "next/link";
 import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { logout } from "@/lib/auth/session";
 import { authErrorMessage } from "@/lib/auth/errors";
-import { authUserAtom, identityAtom, sessionStatusAtom } from "@/lib/state/auth";
+import { useMe } from "@/lib/hooks/use-me";
+import { identityAtom, sessionStatusAtom } from "@/lib/state/auth";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
-
-const ACCOUNT_LABELS = { NORMAL: "Cuenta personal", ADMIN: "Administrador", MASTER: "Administrador principal" } as const;
+import { AccountSettings } from "./account-settings";
+import { ProfileEditForm } from "./profile-edit-form";
+import { ProfileHeader } from "./profile-header";
+import { VerificationRequest } from "./verification-request";
 
 /** The signed-in user's own profile, or an invitation to sign in. */
 export function MyProfile() {
-  const router = useRouter();
-  const user = useAtomValue(authUserAtom);
+  const user = useMe();
   const identity = useAtomValue(identityAtom);
   const status = useAtomValue(sessionStatusAtom);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-
-  async function onLogout() {
-    setLeaving(true);
-    setError(null);
-    try {
-      await logout();
-      router.push("/");
-    } catch (caught) {
-      setError(authErrorMessage(caught));
-      setLeaving(false);
-    }
-  }
-
-  const logoutButton = (
-    <Button variant="secondary" onClick={onLogout} disabled={leaving}>
-      {leaving ? "Cerrando sesión..." : "Cerrar sesión"}
-    </Button>
-  );
 
   if (!identity) {
     return (
@@ -54,6 +39,16 @@ export function MyProfile() {
   }
 
   if (!user) {
+    async function onLogout() {
+      setLeaving(true);
+      setError(null);
+      try {
+        await logout();
+      } catch (caught) {
+        setError(authErrorMessage(caught));
+        setLeaving(false);
+      }
+    }
     return (
       <section className="card stack">
         {status === "no-profile" ? (
@@ -67,28 +62,37 @@ export function MyProfile() {
           <Skeleton lines={2} label="Cargando tu perfil" />
         )}
         <FormAlert message={error} />
-        <div className="actions">{logoutButton}</div>
+        <div className="actions">
+          <Button variant="secondary" onClick={() => void onLogout()} disabled={leaving}>
+            {leaving ? "Cerrando sesión..." : "Cerrar sesión"}
+          </Button>
+        </div>
       </section>
     );
   }
 
   return (
-    <section className="card stack" aria-labelledby="profile-name">
-      <div>
-        <h2 id="profile-name">{user.name}</h2>
-        <p className="page-header__description">{user.email}</p>
-      </div>
-      <dl className="profile-facts">
-        <dt>Tipo de cuenta</dt>
-        <dd>{ACCOUNT_LABELS[user.accountType]}</dd>
-        <dt>Verificación</dt>
-        <dd>{user.verified ? "Cuenta verificada" : "Sin verificar"}</dd>
-      </dl>
-      <FormAlert message={error} />
-      <div className="actions">
-        {user.isAdmin ? <ButtonLink href="/panel/home/">Panel de administración</ButtonLink> : null}
-        {logoutButton}
-      </div>
-    </section>
+    <div className="stack">
+      <ProfileHeader
+        user={user}
+        followingHref="/profile/following/"
+        actions={
+          <>
+            <Button variant={editing ? "ghost" : "primary"} aria-expanded={editing} aria-controls="edit-profile" onClick={() => setEditing((v) => !v)}>
+              {editing ? "Cerrar edición" : "Editar perfil"}
+            </Button>
+            {user.isAdmin ? <ButtonLink href="/panel/home/" variant="secondary">Panel de administración</ButtonLink> : null}
+          </>
+        }
+      />
+      <nav aria-label="Tu cuenta" className="actions">
+        <Link href="/addresses/index/">Mis direcciones</Link>
+        <Link href="/profile/following/">Personas que sigo</Link>
+        <a href="#ajustes">Ajustes de la cuenta</a>
+      </nav>
+      <div id="edit-profile">{editing ? <ProfileEditForm user={user} onDone={() => setEditing(false)} /> : null}</div>
+      <VerificationRequest user={user} />
+      <AccountSettings />
+    </div>
   );
 }

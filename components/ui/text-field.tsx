@@ -5,12 +5,13 @@ export function TextField({
   label,
   hint,
   error,
+  "aria-describedby": describedByExtra,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | null }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, errorId, describedByExtra].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

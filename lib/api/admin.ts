@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { AccountType, User } from "@/lib/schemas/users";
 import type { UserSummaryPage } from "@/lib/schemas/public-users";
 import { apiGet, apiPost } from "./client";
@@ -86,15 +86,19 @@ export const adminQueries = {
   all: () => userQueries.admin(),
   searches: () => [...adminQueries.all(), "search"] as const,
   search: (filters: UserFilters) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...adminQueries.searches(), filters] as const,
-      queryFn: ({ signal }) => searchUsers(filters, null, ADMIN_PAGE_SIZE, signal),
+      queryFn: ({ signal, pageParam }) => searchUsers(filters, pageParam, ADMIN_PAGE_SIZE, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
       staleTime: 0,
     }),
   queue: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...adminQueries.all(), "verification-queue"] as const,
-      queryFn: ({ signal }) => fetchVerificationQueue(null, ADMIN_PAGE_SIZE, signal),
+      queryFn: ({ signal, pageParam }) => fetchVerificationQueue(pageParam, ADMIN_PAGE_SIZE, signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
       staleTime: 0,
     }),
   counts: () =>

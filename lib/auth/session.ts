@@ -8,8 +8,10 @@ import { appStore } from "@/lib/state/store";
 import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
 import { notificationsAtom, resetNotifications } from "@/lib/state/notifications";
 import { notify } from "@/lib/toast/notify";
-import { authErrorCode } from "./errors";
+import { authErrorCode, authErrorMessage } from "./errors";
+import { checkPassword, describeMissing, missingFromStatus, policyFromStatus } from "./password-policy";
 import { loadAuth, toIdentityUser } from "./firebase";
+import { redirectPending } from "./redirect-state";
 import type { FirebaseUser } from "./sdk";
 
 /** Stores the signed-in user's profile in the atom and in the my-data cache. */
@@ -121,6 +123,8 @@ export function watchSession(): () => void {
     .then(({ auth, sdk }) => {
       if (stopped) return;
       unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user));
+      // Back from Google or Apple: finish what the redirect started (its code loads only now).
+      if (redirectPending()) void import("./social").then((social) => social.completeRedirect());
     })
     .catch((error: unknown) => {
       // Without the SDK nobody can be signed in; the app still has to open.
@@ -136,6 +140,14 @@ export function watchSession(): () => void {
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { auth, sdk } = await loadAuth();
   await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
+}
+
+/** The provider refused the password; the message says what it is missing. */
+export class WeakPasswordError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = "WeakPasswordError";
+  }
 }
 
 /**
@@ -155,9 +167,14 @@ export async function registerWithEmail({ name, email, password }: { name: strin
       firebaseUser = (await sdk.createUserWithEmailAndPassword(auth, cleanEmail, password)).user;
     } catch (error) {
       const code = authErrorCode(error);
-      // SPEC §5: a weak password makes the SDK fetch the project's password policy again.
+      // SPEC §5: a weak password makes the SDK fetch the project's password policy again; the
+      // message says what is missing, by that policy when the provider serves one (the emulator
+      // does not) and by our own copy otherwise.
       if (code === "auth/weak-password" || code === "auth/password-does-not-meet-requirements") {
-        await sdk.validatePassword(auth, password).catch(() => undefined);
+        const status = await sdk.validatePassword(auth, password).catch(() => null);
+        const missing = status && !status.isValid ? missingFromStatus(status) : checkPassword(password).missing;
+        const message = describeMissing(missing, status ? policyFromStatus(status) : undefined);
+        throw new WeakPasswordError(message || authErrorMessage(error), error);
       }
       throw error;
     }

@@ -40,7 +40,16 @@ interface AuthState {
 export interface AuthOptions {
   auth: Auth;
   loadUser(uid: string): Promise<UserRow | null>;
+  /** How long a verified token is remembered (ms); 0 disables the cache. */
+  tokenCacheMs?: number;
 }
+
+// Verifying a token costs an RSA signature check, and against the Auth emulator a network round
+// trip (firebase-admin always checks revocation there). A client sends the same token for up to
+// an hour, so verified tokens are remembered briefly, never past their own expiry. Revocation is
+// not checked in production either, so this changes no guarantee.
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_MAX = 5000;
 
 // Real ID tokens are ~1 KB; anything far larger is not worth handing to the verifier.
 const MAX_TOKEN_LENGTH = 8192;
@@ -69,9 +78,22 @@ function toIdentity(decoded: DecodedIdToken): Identity {
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const cacheMs = options.tokenCacheMs ?? TOKEN_CACHE_MS;
+  const verified = new Map<string, { identity: Identity; until: number }>();
   app.decorate("verifyIdToken", async (token: string): Promise<Identity> => {
+    const now = Date.now();
+    const cached = verified.get(token);
+    if (cached && cached.until > now) return cached.identity;
+    if (cached) verified.delete(token);
     try {
-      return toIdentity(await options.auth.verifyIdToken(token));
+      const decoded = await options.auth.verifyIdToken(token);
+      const identity = toIdentity(decoded);
+      if (cacheMs > 0) {
+        // Map order is insertion order: the oldest entry goes first when full.
+        if (verified.size >= TOKEN_CACHE_MAX) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { identity, until: Math.min(now + cacheMs, decoded.exp * 1000) });
+      }
+      return identity;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === "string" && TOKEN_ERROR_CODES.has(code)) throw invalidToken();

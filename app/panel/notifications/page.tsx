@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { SendNotificationForm } from "@/components/admin/send-notification-form";
 
 export const metadata: Metadata = { title: "Panel de administración: Notificaciones" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Notificaciones" empty="Aún no hay notificaciones enviadas." />;
+  return (
+    <>
+      <PageHeader title="Panel de administración: Notificaciones" />
+      <SendNotificationForm />
+    </>
+  );
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { UsersAdmin } from "@/components/admin/users-admin";
 
 export const metadata: Metadata = { title: "Panel de administración: Usuarios" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Usuarios" empty="Aún no hay usuarios que mostrar." />;
+  return (
+    <>
+      <PageHeader title="Panel de administración: Usuarios" />
+      <UsersAdmin />
+    </>
+  );
 }

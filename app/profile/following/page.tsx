@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { FollowingList } from "@/components/profile/following-list";
 
 export const metadata: Metadata = { title: "Personas que sigues" };
 
 export default function Page() {
-  return <SectionPage title="Personas que sigues" empty="Aún no sigues a nadie." />;
+  return (
+    <>
+      <PageHeader title="Personas que sigues" />
+      <FollowingList />
+    </>
+  );
 }

@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, jest, test } from "@jest/globals";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
+import { TextDecoder, TextEncoder } from "node:util";
 import { authCheckedAtom } from "@/lib/state/auth";
+
+// jsdom lacks these; ky (the API client, imported by the notifications listener) reads them.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 jest.mock("next/navigation", () => ({ usePathname: () => "/" }));
 // The real startup flow loads Firebase; here the test plays the first sign-in report itself.

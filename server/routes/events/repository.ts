@@ -160,10 +160,12 @@ function selectEvents(p: Params, viewerId: string | null): string {
         FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = e.id), '[]'::json) AS tags,
       ${followColumns("events", "e", viewer)}
     FROM events e
-    LEFT JOIN places pl ON pl.id = e.place_id
-    LEFT JOIN users u ON u.id = e.organizer_id
-    LEFT JOIN communities c ON c.id = e.community_id
-    LEFT JOIN event_series s ON s.id = e.series_id`;
+    -- LATERAL look-ups (OFFSET 0 keeps them from being flattened into hash joins): a page is ~20
+    -- rows, so one index probe each beats hashing whole tables.
+    LEFT JOIN LATERAL (SELECT * FROM places WHERE id = e.place_id OFFSET 0) pl ON true
+    LEFT JOIN LATERAL (SELECT name, verified, profile_image FROM users WHERE id = e.organizer_id OFFSET 0) u ON true
+    LEFT JOIN LATERAL (SELECT name, image FROM communities WHERE id = e.community_id OFFSET 0) c ON true
+    LEFT JOIN LATERAL (SELECT rule, interval, until FROM event_series WHERE id = e.series_id OFFSET 0) s ON true`;
 }
 
 function filterClauses(filters: EventFilters, p: Params): string[] {
@@ -227,8 +229,10 @@ export function createEventsRepository(db: Queryable) {
                (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e
                  WHERE ${shortBranch.join(" AND ")} ORDER BY e.starts_at, e.id LIMIT ${limit})
                UNION ALL
+               -- No ORDER BY here: the few long-running events come from their partial index and
+               -- are sorted with the short branch's page (an ordered scan would walk the past).
                (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e
-                 WHERE ${longBranch.join(" AND ")} ORDER BY e.starts_at, e.id LIMIT ${limit})
+                 WHERE ${longBranch.join(" AND ")})
              ) page ORDER BY starts_at, id LIMIT ${limit}`;
     }
     const rows = await db.query<{ id: string; starts_key: string }>(sql, p.values);
@@ -476,15 +480,15 @@ export const FOR_YOU_HORIZON_DAYS = 60;
 /**
  * "Eventos para ti": upcoming visible events gathered from what the user follows (places,
  * communities, organisers, and the tags of events they follow) and from the area of their
- * saved addresses, plus the most followed upcoming events of verified organisers as the
- * fallback; then scored:
+ * saved addresses, plus the most followed upcoming events of verified organisers (`popularIds`,
+ * see popularUpcoming) and the soonest ones as the fallback; then scored:
  *   followed place +4, community +3, organiser +3, each shared tag +1 (at most 2),
  *   within 2 km of an address +2 (5 km +1.5, 10 km +1), already followed +1,
  *   popularity +0.5·ln(1 + followers), and −1 per 30 days away, so sooner ranks higher.
- * Each source is a small indexed look-up capped at 200 rows, so the cost does not grow with
- * the size of the agenda. Cancelled events are never suggested.
+ * Each source is a small indexed look-up capped at 40 rows (a few hundred candidates at most
+ * for a page of 20), so the cost does not grow with the size of the agenda. Cancelled events are never suggested.
  */
-export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number): Promise<ForYouRow[]> {
+export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number, popularIds: string[]): Promise<ForYouRow[]> {
   const horizon = new Date(now.getTime() + FOR_YOU_HORIZON_DAYS * 86_400_000);
   return db.query<ForYouRow>(
     `WITH
@@ -496,30 +500,27 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
       addr AS (SELECT lat, lng FROM addresses WHERE user_id = $1 AND lat IS NOT NULL LIMIT 10),
       cand AS (
         (SELECT e.id FROM fp CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.place_id = fp.target_id AND NOT e.hidden
-           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 50) e LIMIT 200)
+           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM fc CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.community_id = fc.target_id AND NOT e.hidden
-           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 50) e LIMIT 200)
+           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM fo CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.organizer_id = fo.target_id AND NOT e.hidden
-           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 50) e LIMIT 200)
+           AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
-        (SELECT e.id FROM ft JOIN event_tags et ON et.tag_id = ft.tag_id JOIN events e ON e.id = et.event_id
-          WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 200)
+        (SELECT e.id FROM ft CROSS JOIN LATERAL (SELECT id FROM events e WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3
+            AND EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id = ft.tag_id) ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM addr a JOIN places pl ON pl.lat IS NOT NULL AND NOT pl.hidden
             AND pl.lat BETWEEN a.lat - 0.09 AND a.lat + 0.09 AND pl.lng BETWEEN a.lng - 0.1 AND a.lng + 0.1
           CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.place_id = pl.id AND NOT e.hidden
-            AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 10) e LIMIT 200)
+            AND e.starts_at >= $2 AND e.starts_at < $3 ORDER BY e.starts_at LIMIT 5) e LIMIT 40)
         UNION
-        (SELECT id FROM (
-          SELECT f.target_id AS id, count(*) AS n FROM follows f JOIN events e ON e.id = f.target_id JOIN users u ON u.id = e.organizer_id
-           WHERE f.target_kind = 'events' AND NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 AND u.verified
-           GROUP BY f.target_id ORDER BY n DESC LIMIT 100) popular)
+        (SELECT id FROM unnest($5::text[]) AS popular(id))
         UNION
         -- With nothing followed and nothing popular yet, the soonest events still fill the list.
         (SELECT e.id FROM events e JOIN users u ON u.id = e.organizer_id
-          WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 AND u.verified ORDER BY e.starts_at LIMIT 50)
+          WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3 AND u.verified ORDER BY e.starts_at LIMIT 30)
       ),
       facts AS (
         SELECT e.id, e.starts_at,
@@ -550,6 +551,21 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
     FROM facts
     ORDER BY score DESC, starts_at, id
     LIMIT $4`,
-    [userId, now, horizon, limit],
+    [userId, now, horizon, limit, popularIds],
   );
+}
+
+/**
+ * The most followed upcoming events of verified organisers: the same for everyone, and the only
+ * part of "para ti" that reads every follow, so callers cache it for a minute.
+ */
+export async function popularUpcoming(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  const horizon = new Date(now.getTime() + FOR_YOU_HORIZON_DAYS * 86_400_000);
+  const rows = await db.query<{ id: string }>(
+    `SELECT f.target_id AS id FROM follows f JOIN events e ON e.id = f.target_id JOIN users u ON u.id = e.organizer_id
+      WHERE f.target_kind = 'events' AND NOT e.hidden AND e.starts_at >= $1 AND e.starts_at < $2 AND u.verified
+      GROUP BY f.target_id ORDER BY count(*) DESC, f.target_id LIMIT $3`,
+    [now, horizon, limit],
+  );
+  return rows.map((r) => r.id);
 }

@@ -35,7 +35,7 @@ import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { createTagsRepository } from "../tags/repository";
 import { canEditEvent, toEvent } from "./mappers";
 import { changeNotifications, deletionNotifications, publicationNotifications } from "./notifications";
-import { createEventsRepository, forYou, type EventRow, type EventWindow, type EventWrite } from "./repository";
+import { createEventsRepository, forYou, popularUpcoming, type EventRow, type EventWindow, type EventWrite } from "./repository";
 import { generateOccurrences } from "./series";
 
 export interface EventsRoutesOptions {
@@ -78,8 +78,21 @@ function writeFrom(payload: EventPayload): EventWrite {
   };
 }
 
+/** How long the "popular" candidates of para ti are reused (per API instance). */
+const POPULAR_TTL_MS = 60_000;
+
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { database, notify }) => {
   const events = createEventsRepository(database);
+  let popular: { at: number; ids: Promise<string[]> } | null = null;
+  const popularIds = (): Promise<string[]> => {
+    if (!popular || Date.now() - popular.at > POPULAR_TTL_MS) {
+      const ids = popularUpcoming(database, new Date(), 60);
+      popular = { at: Date.now(), ids };
+      // A failed refresh is retried by the next request instead of being cached.
+      ids.catch(() => (popular = null));
+    }
+    return popular.ids;
+  };
 
   async function load(id: string, viewer: Viewer): Promise<EventRow> {
     const row = await events.findById(id, viewer.id);
@@ -225,7 +238,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const ranked = await forYou(database, viewer.id, new Date(), request.query.limit ?? PAGE_LIMIT_DEFAULT);
+      const ranked = await forYou(database, viewer.id, new Date(), request.query.limit ?? PAGE_LIMIT_DEFAULT, await popularIds());
       const byId = new Map((await present(ranked.map((r) => r.id), viewer)).map((e) => [e._id, e]));
       const items = ranked.flatMap((r) => {
         const event = byId.get(r.id);

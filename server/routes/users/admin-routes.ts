@@ -43,8 +43,8 @@ const adminGuards = [requireAdmin, forbidBanned];
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database, auth }) => {
   async function profileOf(row: UserRow) {
-    const [following, followers] = await Promise.all([users.followingOf(row.id), users.followersCount(row.id)]);
-    return toUser(row, following, followers);
+    const { following, followersCount } = await users.relationsOf(row.id);
+    return toUser(row, following, followersCount);
   }
 
   /** The actor and the target of a moderation call, after the policy allowed it. */

@@ -102,8 +102,11 @@ function containsPattern(text: string): string {
 }
 
 export function createUsersRepository(db: AppDb) {
+  // Every authenticated request loads its user: built once, not per call.
+  const findByIdStatement = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("users_find_by_id");
+
   async function findById(id: string): Promise<UserRow | null> {
-    const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    const rows = await findByIdStatement.execute({ id });
     return rows[0] ?? null;
   }
 
@@ -186,6 +189,30 @@ export function createUsersRepository(db: AppDb) {
       const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
       for (const row of rows) following[row.kind]?.push(row.id);
       return following;
+    },
+
+    /**
+     * What a user follows and how many follow them, in one round trip (every profile answer
+     * needs both; the database is the bottleneck of these calls).
+     */
+    async relationsOf(userId: string): Promise<{ following: Following; followersCount: number }> {
+      // Both drivers (node-postgres, PGlite) answer raw SQL with `{ rows }`.
+      const result = (await db.execute(sql`
+        SELECT kind, id FROM (
+          SELECT ${follows.targetKind} AS kind, ${follows.targetId} AS id, ${follows.createdAt} AS at
+          FROM ${follows} WHERE ${follows.followerId} = ${userId}
+          UNION ALL
+          SELECT '#followers', count(*)::text, NULL FROM ${follows}
+          WHERE ${follows.targetKind} = 'users' AND ${follows.targetId} = ${userId}
+        ) relations
+        ORDER BY at ASC NULLS FIRST, id ASC`)) as unknown as { rows: { kind: string; id: string }[] };
+      const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
+      let followersCount = 0;
+      for (const row of result.rows) {
+        if (row.kind === "#followers") followersCount = Number(row.id);
+        else following[row.kind as keyof Following]?.push(row.id);
+      }
+      return { following, followersCount };
     },
 
     async followersCount(userId: string): Promise<number> {

@@ -58,8 +58,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   const { users, database, images, auth, notifications } = options;
 
   async function profileOf(row: UserRow) {
-    const [following, followers] = await Promise.all([users.followingOf(row.id), users.followersCount(row.id)]);
-    return toUser(row, following, followers);
+    const { following, followersCount } = await users.relationsOf(row.id);
+    return toUser(row, following, followersCount);
   }
 
   async function storeImage(slot: ImageSlot, userId: string, data: Buffer): Promise<UserRow> {
@@ -191,8 +191,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     async (request) => {
       const row = await request.loadCurrentUser();
       if (!row) return { data: toInitialData(null, null, 0) };
-      const [following, followers] = await Promise.all([users.followingOf(row.id), users.followersCount(row.id)]);
-      return { data: toInitialData(row, following, followers) };
+      const { following, followersCount } = await users.relationsOf(row.id);
+      return { data: toInitialData(row, following, followersCount) };
     },
   );
 
@@ -439,8 +439,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const row = await users.findById(request.params.id);
       if (!row) throw notFound(USER_NOT_FOUND);
       const viewer = await request.loadCurrentUser();
-      const [following, followers] = await Promise.all([users.followingOf(row.id), users.followersCount(row.id)]);
-      return { data: toPublicUser(row, following, followers, viewer) };
+      const { following, followersCount } = await users.relationsOf(row.id);
+      return { data: toPublicUser(row, following, followersCount, viewer) };
     },
   );
 };

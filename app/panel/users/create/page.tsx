@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { CreateUserForm } from "@/components/admin/create-user-form";
 
 export const metadata: Metadata = { title: "Panel de administración: Crear usuario" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Crear usuario" empty="El formulario de usuarios aún no está disponible." />;
+  return (
+    <>
+      <PageHeader title="Panel de administración: Crear usuario" />
+      <CreateUserForm />
+    </>
+  );
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { PageHeader } from "@/components/ui/page-header";
+import { VerificationQueue } from "@/components/admin/verification-queue";
 
 export const metadata: Metadata = { title: "Panel de administración: Verificaciones" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Verificaciones" empty="Aún no hay solicitudes de verificación." />;
+  return (
+    <>
+      <PageHeader title="Panel de administración: Verificaciones" description="Solicitudes pendientes, la más antigua primero." />
+      <VerificationQueue />
+    </>
+  );
 }

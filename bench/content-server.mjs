@@ -1,0 +1,95 @@
+// The server side of bench/content-load.mjs, run with tsx (it imports the TypeScript app):
+// opens a database (in-memory PGlite, or a throwaway schema on DATABASE_URL), fills it with
+// 100,000 events, 5,000 places and 20,000 news through generate_series, then serves the real
+// API and, on a second port, a bare Fastify route that runs only the indexed SELECT of the same
+// page. Prints one JSON line `{ ready, apiPort, barePort, placeId, loadSeconds }`.
+import Fastify from "fastify";
+import { buildApp } from "../server/app.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { loadEnv } from "../server/env.ts";
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const PLACES = Number(process.env.BENCH_PLACES ?? 5_000);
+const NEWS = Number(process.env.BENCH_NEWS ?? 20_000);
+const USERS = 2_000;
+
+const env = loadEnv({ LOG_LEVEL: "silent", GEOCODER_URL: "off", SEED_DEMO: "false" });
+const schema = env.databaseUrl ? `bench_content_${Date.now().toString(36)}` : undefined;
+const database = await openDatabase(
+  env.databaseUrl ? { databaseUrl: env.databaseUrl, schema, dropSchemaOnClose: true, poolSize: 20 } : { inMemory: true },
+);
+
+const started = process.hrtime.bigint();
+// Spread over two years around today: about half the agenda is upcoming.
+const spacing = Math.floor((730 * 86_400) / EVENTS);
+await database.exec(`
+  INSERT INTO users (id, name, email, verified)
+    SELECT 'bench-u-' || g, 'Organizadora ' || g, 'bench-u-' || g || '@plaza.test', g % 2 = 0 FROM generate_series(1, ${USERS}) g;
+  INSERT INTO places (id, name, category, street, neighbourhood, lat, lng, author_id)
+    SELECT 'bench-p-' || g, 'Lugar ' || g, (ARRAY['museo','teatro','parque','cafe','bar','foro'])[1 + g % 6], 'Calle ' || g,
+      'Colonia ' || (g % 50), 25.35 + (g % 100) * 0.002, -101.08 + (g / 100) * 0.003, 'bench-u-' || (1 + g % ${USERS})
+    FROM generate_series(1, ${PLACES}) g;
+  INSERT INTO communities (id, name, created_by) SELECT 'bench-c-' || g, 'Comunidad ' || g, 'bench-u-' || g FROM generate_series(1, 200) g;
+  INSERT INTO community_members (community_id, user_id, role) SELECT 'bench-c-' || g, 'bench-u-' || g, 'owner' FROM generate_series(1, 200) g;
+  INSERT INTO tags (id, name, slug) SELECT 'bench-t-' || g, 'Etiqueta ' || g, 'etiqueta-' || g FROM generate_series(1, 12) g;
+  INSERT INTO events (id, title, description, starts_at, ends_at, place_id, community_id, organizer_id, price_type, price_amount)
+    SELECT 'bench-e-' || g, 'Evento ' || g, 'Descripción del evento número ' || g,
+      now() - interval '365 days' + g * interval '${spacing} seconds',
+      now() - interval '365 days' + g * interval '${spacing} seconds' + interval '2 hours',
+      'bench-p-' || (1 + (g * 7919) % ${PLACES}),
+      CASE WHEN g % 3 = 0 THEN 'bench-c-' || (1 + g % 200) END,
+      'bench-u-' || (1 + (g * 31) % ${USERS}),
+      CASE WHEN g % 2 = 0 THEN 'free' ELSE 'paid' END, CASE WHEN g % 2 = 0 THEN NULL ELSE 120 END
+    FROM generate_series(1, ${EVENTS}) g;
+  INSERT INTO event_tags (event_id, tag_id) SELECT 'bench-e-' || g, 'bench-t-' || (1 + g % 12) FROM generate_series(1, ${EVENTS}) g;
+  INSERT INTO news (id, title, summary, body, author_id, published_at)
+    SELECT 'bench-n-' || g, 'Noticia ' || g, 'Resumen ' || g, 'Texto de la noticia ' || g, 'bench-u-' || (1 + g % ${USERS}),
+      now() - g * interval '20 minutes'
+    FROM generate_series(1, ${NEWS}) g;
+  INSERT INTO follows (follower_id, target_kind, target_id)
+    SELECT 'bench-u-' || (1 + g % ${USERS}), 'events', 'bench-e-' || (${Math.floor(EVENTS / 2)} + (g * 13) % ${Math.floor(EVENTS / 2)})
+    FROM generate_series(1, 30000) g ON CONFLICT DO NOTHING;
+  INSERT INTO follows (follower_id, target_kind, target_id)
+    SELECT 'bench-u-' || (1 + g % ${USERS}), 'places', 'bench-p-' || (1 + (g * 17) % ${PLACES})
+    FROM generate_series(1, 10000) g ON CONFLICT DO NOTHING;
+  ANALYZE;
+`);
+const loadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+
+// A place with upcoming events, for the place page.
+const [place] = await database.query(
+  "SELECT place_id FROM events WHERE starts_at > now() GROUP BY place_id ORDER BY count(*) DESC, place_id LIMIT 1",
+);
+
+const app = await buildApp({ config: env, database });
+await app.listen({ host: "127.0.0.1", port: 0 });
+
+const UPCOMING = `SELECT id, title, starts_at, ends_at, place_id, organizer_id FROM events
+  WHERE NOT hidden AND starts_at >= now() ORDER BY starts_at, id LIMIT 21`;
+const BY_PLACE = `SELECT id, title, starts_at, ends_at, place_id, organizer_id FROM events
+  WHERE NOT hidden AND place_id = $1 AND starts_at >= now() ORDER BY starts_at, id LIMIT 21`;
+const bare = Fastify({ logger: false });
+bare.get("/upcoming", async () => ({ data: await database.query(UPCOMING) }));
+bare.get("/place/:id", async (request) => ({ data: await database.query(BY_PLACE, [request.params.id]) }));
+await bare.listen({ host: "127.0.0.1", port: 0 });
+
+console.log(
+  JSON.stringify({
+    ready: true,
+    engine: database.kind,
+    apiPort: app.server.address().port,
+    barePort: bare.server.address().port,
+    placeId: place.place_id,
+    loadSeconds,
+    counts: { events: EVENTS, places: PLACES, news: NEWS },
+  }),
+);
+
+const stop = async () => {
+  await app.close();
+  await bare.close();
+  await database.close();
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

@@ -1,0 +1,66 @@
+// The API process the accounts benchmarks talk to (run with tsx by bench/users-load.mjs and
+// bench/notifications-latency.mjs). It serves the real app and, beside it, a bare Fastify
+// instance with one route running one trivial query on the same database handle: the floor the
+// API's numbers are compared with. Prints one JSON line when ready; SIGTERM closes everything.
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import Fastify from "fastify";
+import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/client";
+import { loadEnv } from "../../server/env";
+import { firebaseAuthFor } from "../../server/firebase";
+import { createUsersRepository } from "../../server/routes/users/repository";
+
+async function main(): Promise<void> {
+  const scratch = path.join(os.tmpdir(), `plaza-bench-${randomBytes(4).toString("hex")}`);
+  const env = loadEnv({ LOG_LEVEL: "silent", SEED_DEMO: "false", DATA_DIR: process.env.DATA_DIR || scratch, STATIC_DIR: scratch });
+  const schema = process.env.BENCH_SCHEMA || undefined;
+  const database = await openDatabase(
+    env.databaseUrl ? { databaseUrl: env.databaseUrl, schema, poolSize: Number(process.env.BENCH_POOL || 10) } : { dataDir: env.dataDir },
+  );
+  const auth = firebaseAuthFor(env.firebaseProjectId);
+
+  const app = await buildApp({ config: env, database, auth });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+
+  const bare = Fastify({ logger: false });
+  bare.get("/bare", async () => {
+    const rows = await database.query<{ ok: number }>("SELECT 1 AS ok");
+    return { data: rows[0] };
+  });
+  await bare.listen({ host: "127.0.0.1", port: 0 });
+
+  let admin: { email: string; password: string } | null = null;
+  if (process.env.BENCH_CREATE_ADMIN === "1") {
+    admin = { email: `bench-admin-${randomBytes(4).toString("hex")}@plaza.test`, password: "Bench-Admin-2026!" };
+    const created = await auth.createUser({ email: admin.email, password: admin.password, displayName: "Admin del benchmark" });
+    await createUsersRepository(database.db).create({ id: created.uid, name: "Admin del benchmark", email: admin.email, accountType: "ADMIN" });
+  }
+
+  const shutdown = async () => {
+    await bare.close().catch(() => undefined);
+    await app.close().catch(() => undefined);
+    if (schema && process.env.BENCH_DROP_SCHEMA === "1") await database.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown());
+  process.once("SIGINT", () => void shutdown());
+
+  console.log(
+    JSON.stringify({
+      ready: true,
+      engine: database.kind,
+      apiPort: (app.server.address() as AddressInfo).port,
+      barePort: (bare.server.address() as AddressInfo).port,
+      admin,
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { UserSummary } from "@/lib/schemas/public-users";
+import { pathFor } from "@/lib/routes";
+import { Avatar } from "@/components/profile/avatar";
+import { VerifiedBadge } from "@/components/profile/verified-badge";
+import { ACCOUNT_LABELS, verificationTypeLabel } from "@/components/profile/labels";
+
+const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Monterrey" });
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/** One account in the panel's lists, with what a moderator needs to decide. */
+export function AdminUserRow({ user, children }: { user: UserSummary; children?: ReactNode }) {
+  const { requestingVerification: request, ban } = user;
+  return (
+    <li className="card admin-user" data-testid={`admin-user-${user._id}`} aria-label={user.name}>
+      <div className="admin-user__head">
+        <Avatar name={user.name} src={user.profileImage} sizes={user.profileImageSizes} size={40} />
+        <Link href={pathFor("/profile/[profileId]", user._id)} className="admin-user__name">
+          {user.name} <VerifiedBadge verified={user.verified} />
+        </Link>
+        <span className="tag">{ACCOUNT_LABELS[user.accountType]}</span>
+        {user.verified ? <span className="tag">Verificada</span> : null}
+        {request.sent ? <span className="tag">Solicita verificación: {verificationTypeLabel(request.type)}</span> : null}
+        {ban ? <span className="tag tag--danger">Suspendida hasta el {formatDate(ban.endDate)}</span> : null}
+      </div>
+      <p className="admin-user__meta">
+        {user.email ?? "Correo oculto"} · Impacto {user.impact} · {user.followersCount} seguidores · Alta: {formatDate(user.createdAt)}
+        {ban ? <> · Motivo de la suspensión: {ban.reason}</> : null}
+        {request.sent && request.requestedAt ? <> · Solicitud del {formatDate(request.requestedAt)}</> : null}
+      </p>
+      {children}
+    </li>
+  );
+}

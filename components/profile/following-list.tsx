@@ -1,0 +1,53 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { errorMessage } from "@/lib/api/errors";
+import { userQueries } from "@/lib/api/users";
+import { pathFor } from "@/lib/routes";
+import { useMe } from "@/lib/hooks/use-me";
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Avatar } from "./avatar";
+import { FollowButton } from "./follow-button";
+import { VerifiedBadge } from "./verified-badge";
+import { plural } from "./labels";
+import "./profile.css";
+
+/** SPEC §2 /profile/following: the people the signed-in user follows. */
+export function FollowingList() {
+  const me = useMe();
+  const query = useQuery({ ...userQueries.following(), enabled: me !== null });
+
+  if (!me) {
+    return (
+      <EmptyState title="Inicia sesión para ver a quién sigues." hint={null}>
+        <ButtonLink href="/login/">Iniciar sesión</ButtonLink>
+      </EmptyState>
+    );
+  }
+  if (query.isPending) return <Skeleton lines={3} label="Cargando a quién sigues" />;
+  if (query.isError && !query.data) return <FormAlert message={errorMessage(query.error)} />;
+  const people = (query.data ?? []).filter((person) => me.following.users.includes(person._id));
+  if (people.length === 0) {
+    return <EmptyState title="Aún no sigues a nadie." hint="Visita un perfil y toca «Seguir» para ver aquí lo que comparte." />;
+  }
+  return (
+    <ul className="user-list" aria-label="Personas que sigues">
+      {people.map((person) => (
+        <li key={person._id} className="card user-row">
+          <Avatar name={person.name} src={person.profileImage} sizes={person.profileImageSizes} size={48} />
+          <div className="user-row__text">
+            <Link href={pathFor("/profile/[profileId]", person._id)} className="user-row__name">
+              {person.name} <VerifiedBadge verified={person.verified} />
+            </Link>
+            <p className="user-row__meta">{plural(person.followersCount, "seguidor", "seguidores")}</p>
+          </div>
+          <FollowButton userId={person._id} name={person.name} />
+        </li>
+      ))}
+    </ul>
+  );
+}

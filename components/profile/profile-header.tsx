@@ -1,0 +1,76 @@
+/* eslint-disable @next/next/no-img-element -- exported app: images come from the API, unoptimised */
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { User } from "@/lib/schemas/users";
+import type { PublicUser } from "@/lib/schemas/public-users";
+import { Avatar } from "./avatar";
+import { VerifiedBadge } from "./verified-badge";
+import { ACCOUNT_LABELS, plural } from "./labels";
+import "./profile.css";
+
+/**
+ * A profile's head: cover, picture, name with the verified badge, role, impact, followers and
+ * following, bio and links. `actions` (follow, edit…) sit beside the name.
+ */
+export function ProfileHeader({
+  user,
+  followingHref,
+  actions,
+  headingLevel = 2,
+}: {
+  user: User | PublicUser;
+  /** Where the "following" count links to (own profile only). */
+  followingHref?: string;
+  actions?: ReactNode;
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const coverSrcSet = user.coverImageSizes
+    ? Object.entries(user.coverImageSizes)
+        .filter(([label]) => /^\d+$/.test(label))
+        .map(([label, url]) => `${url} ${label}w`)
+        .join(", ")
+    : undefined;
+  const following = plural(user.followingCount, "seguido", "seguidos");
+  return (
+    <section className="profile-header card" aria-labelledby="profile-name">
+      <div className="profile-header__cover">
+        {user.coverImage ? (
+          <img src={user.coverImage} srcSet={coverSrcSet || undefined} sizes="(min-width: 900px) 60rem, 100vw" alt={`Portada de ${user.name}`} />
+        ) : null}
+      </div>
+      <div className="profile-header__body">
+        <div className="profile-header__avatar">
+          <Avatar name={user.name} src={user.profileImage} sizes={user.profileImageSizes} size={96} />
+        </div>
+        <div className="profile-header__title">
+          <Heading id="profile-name" className="profile-header__name">
+            {user.name} <VerifiedBadge verified={user.verified} />
+          </Heading>
+          <p className="profile-header__meta">
+            {ACCOUNT_LABELS[user.accountType]}
+            {user.email ? <> · {user.email}</> : null}
+          </p>
+        </div>
+        {actions ? <div className="profile-header__actions">{actions}</div> : null}
+      </div>
+      <ul className="profile-stats" aria-label="Estadísticas del perfil">
+        <li data-testid="followers-count">{plural(user.followersCount, "seguidor", "seguidores")}</li>
+        <li data-testid="following-count">{followingHref ? <Link href={followingHref}>{following}</Link> : following}</li>
+        <li data-testid="impact">Impacto {user.impact}</li>
+      </ul>
+      {user.bio ? <p className="profile-header__bio">{user.bio}</p> : null}
+      {user.links.length > 0 ? (
+        <ul className="profile-links" aria-label="Enlaces">
+          {user.links.map((link) => (
+            <li key={`${link.label}-${link.url}`}>
+              <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
