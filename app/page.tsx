@@ -10,10 +10,10 @@ export default function Page() {
     <>
       <HomeHero />
       <HomeSection id="today" title="Hoy">
-        <EventList filters={{ when: "today" }} limit={6} label="Eventos de hoy" empty="Hoy no hay eventos publicados." />
+        <EventList filters={{ when: "today" }} limit={6} more label="Eventos de hoy" empty="Hoy no hay eventos publicados." />
       </HomeSection>
       <HomeSection id="weekend" title="Este fin de semana">
-        <EventList filters={{ when: "weekend" }} limit={6} label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
+        <EventList filters={{ when: "weekend" }} limit={6} more label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
       </HomeSection>
       <HomeSection id="for-you" title="Eventos para ti">
         <ForYouEvents />

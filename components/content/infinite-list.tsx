@@ -24,6 +24,7 @@ export function InfiniteList<T extends { _id: string }>({
   label,
   layout = "list",
   paginate = true,
+  autoLoad = true,
   skeletons = 3,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
@@ -35,6 +36,8 @@ export function InfiniteList<T extends { _id: string }>({
   layout?: "list" | "grid";
   /** False shows the first page only (home sections). */
   paginate?: boolean;
+  /** False loads further pages only from the button (sections with more below them). */
+  autoLoad?: boolean;
   /** Placeholders while loading: as many as the items expected, so nothing shifts. */
   skeletons?: number;
 }) {
@@ -44,7 +47,7 @@ export function InfiniteList<T extends { _id: string }>({
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !paginate || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    if (!node || !paginate || !autoLoad || !hasNextPage || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -53,7 +56,7 @@ export function InfiniteList<T extends { _id: string }>({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [paginate, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [paginate, autoLoad, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (isPending) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.

@@ -22,6 +22,7 @@ export function EventList({
   empty,
   emptyHint,
   limit,
+  more = false,
 }: {
   filters: EventFilters;
   label: string;
@@ -29,6 +30,8 @@ export function EventList({
   emptyHint?: string;
   /** A home section: this many, no further pages. */
   limit?: number;
+  /** With a limit: pages of that size from a 'Cargar más' button (home sections). */
+  more?: boolean;
 }) {
   const query = useInfiniteQuery(eventQueries.listQuery(filters, limit));
   return (
@@ -37,7 +40,8 @@ export function EventList({
       label={label}
       empty={empty}
       emptyHint={emptyHint}
-      paginate={limit === undefined}
+      paginate={limit === undefined || more}
+      autoLoad={limit === undefined}
       skeletons={limit ? Math.min(limit, 3) : 3}
       renderItem={(e) => <EventCard event={e} />}
     />
