@@ -57,12 +57,12 @@ function dateValue(date: Date, timeZone: string): string {
   return localDateString(date, timeZone).replace(/-/g, "");
 }
 
-function useMonterrey(event: Event, date: Date): boolean {
+function inMonterreyZone(event: Event, date: Date): boolean {
   return event.timeZone === MONTERREY && date.getTime() >= MONTERREY_FIXED_SINCE;
 }
 
 function dateTimeProperty(name: string, date: Date, event: Event): string {
-  if (useMonterrey(event, date)) {
+  if (inMonterreyZone(event, date)) {
     const w = wallTimeOf(date, MONTERREY);
     return `${name};TZID=${MONTERREY}:${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
   }
@@ -147,7 +147,7 @@ export function buildCalendar(events: Event[], options: IcsOptions): string {
   if (options.refreshInterval) {
     lines.push(`REFRESH-INTERVAL;VALUE=DURATION:${options.refreshInterval}`, `X-PUBLISHED-TTL:${options.refreshInterval}`);
   }
-  const needsZone = events.some((e) => !e.allDay && useMonterrey(e, new Date(e.startsAt)));
+  const needsZone = events.some((e) => !e.allDay && inMonterreyZone(e, new Date(e.startsAt)));
   if (needsZone) lines.push(...MONTERREY_VTIMEZONE);
   for (const event of events) lines.push(...vevent(event, options, stamp));
   lines.push("END:VCALENDAR");
