@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { isSignedInAtom } from "@/lib/state/auth";
-import { followMutationKey, type FollowKind, type FollowVariables } from "@/lib/api/content";
+import { followMutationKey, newIdempotencyKey, type FollowKind, type FollowVariables } from "@/lib/api/content";
 import type { FollowResult } from "@/lib/schemas/content";
 import { errorMessage } from "@/lib/api/errors";
 import { notify } from "@/lib/toast/notify";
@@ -47,7 +47,7 @@ export function FollowButton({
   }
 
   const toggle = () => {
-    mutation.mutate({ id, follow: !following });
+    mutation.mutate({ id, follow: !following, key: newIdempotencyKey() });
     if (typeof navigator !== "undefined" && !navigator.onLine) notify("primary", "Sin conexión: se enviará cuando vuelvas a estar en línea.");
   };
 

@@ -49,7 +49,7 @@ test("una administradora oculta un evento y sale de todas las listas públicas",
   await expect(visitorPage.getByRole("region", { name: "Próximos eventos aquí" }).getByRole("listitem").first()).toBeVisible();
   await expect(visitorPage.getByRole("link", { name: title })).toHaveCount(0);
   await visitorPage.goto(`/search/?q=${encodeURIComponent(title)}`);
-  await expect(visitorPage.getByText(/Sin resultados/)).toBeVisible();
+  await expect(visitorPage.getByText(`Sin resultados para «${title}».`)).toBeVisible();
   await visitor.close();
 
   // The organiser still sees it, with the reason.

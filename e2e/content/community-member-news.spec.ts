@@ -22,7 +22,7 @@ test("quien es dueña de una comunidad agrega a un miembro, que luego publica un
   await ownerPage.getByRole("button", { name: `Agregar a ${member.name}` }).click();
   const dialog = ownerPage.getByRole("dialog", { name: `¿Agregar a ${member.name}?` });
   await dialog.getByRole("button", { name: "Agregar" }).click();
-  await expect(ownerPage.getByRole("cell", { name: member.name! })).toBeVisible();
+  await expect(ownerPage.getByRole("cell", { name: member.name!, exact: true })).toBeVisible();
 
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();

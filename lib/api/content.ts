@@ -130,6 +130,8 @@ export function withFollow<T extends Followable>(item: T, follow: boolean): T {
 export interface FollowVariables {
   id: string;
   follow: boolean;
+  /** Generated once per tap and persisted with the mutation, so a replay is recognised. */
+  key?: string;
 }
 
 /** `POST /<kind>/{id}/follow` (`?unfollow=true`): idempotent on the server. */
@@ -156,7 +158,7 @@ export function followMutationDefaults(
 ): (queryClient: QueryClient) => MutationOptions<FollowResult, Error, FollowVariables, FollowContext> & { mutationKey: QueryKey } {
   return (queryClient) => ({
     mutationKey: followMutationKey(kind),
-    mutationFn: (variables) => followContent(kind, variables),
+    mutationFn: (variables) => sendOnce(variables.key, () => followContent(kind, variables)),
     // Taps on one button go out in order.
     scope: { id: `${kind}:follow` },
     onMutate: async ({ id, follow }) => {
@@ -186,6 +188,49 @@ export function followMutationDefaults(
   });
 }
 
+const SENT_PREFIX = "plaza-sent:";
+const SENT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function readSent<R>(key: string): R | undefined {
+  try {
+    const raw = localStorage.getItem(SENT_PREFIX + key);
+    return raw ? (JSON.parse(raw) as { result: R }).result : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSent(key: string, result: unknown): void {
+  try {
+    localStorage.setItem(SENT_PREFIX + key, JSON.stringify({ at: Date.now(), result }));
+    // Old marks are dropped as new ones are written.
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const name = localStorage.key(i);
+      if (!name?.startsWith(SENT_PREFIX)) continue;
+      const at = (JSON.parse(localStorage.getItem(name) ?? "{}") as { at?: number }).at ?? 0;
+      if (Date.now() - at > SENT_TTL_MS) localStorage.removeItem(name);
+    }
+  } catch {
+    /* storage full or unavailable: the server's idempotency still holds */
+  }
+}
+
+/**
+ * Runs a persisted mutation's call at most once per key. The persisted cache is written
+ * asynchronously (throttled, IndexedDB), so a page closed right after a replay succeeded could
+ * restore the mutation as still paused and send it again; a synchronous mark in localStorage,
+ * written as the answer arrives, stops that second request (and `reuse` answers it instead).
+ */
+export async function sendOnce<R>(key: string | undefined, send: () => Promise<R>, reuse?: (previous: R) => Promise<R>): Promise<R> {
+  if (key) {
+    const previous = readSent<R>(key);
+    if (previous !== undefined) return reuse ? reuse(previous) : previous;
+  }
+  const result = await send();
+  if (key) writeSent(key, result ?? null);
+  return result;
+}
+
 /** A key generated once per create and kept in its persisted variables, so a replay is the same call. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
@@ -212,7 +257,13 @@ export function createMutationDefaults<T extends { _id: string }, P>(
 ): (queryClient: QueryClient) => MutationOptions<T, Error, CreateVariables<P>> & { mutationKey: QueryKey } {
   return (queryClient) => ({
     mutationKey: createMutationKey(kind),
-    mutationFn: (variables) => createContent<T, P>(kind, variables),
+    mutationFn: (variables) =>
+      sendOnce(
+        variables.idempotencyKey,
+        () => createContent<T, P>(kind, variables),
+        // Already created by an earlier page: the same item, read back instead of posted again.
+        (created: T) => apiGet<T>(`/${kind}/${encodeURIComponent(created._id)}`, { cache: false }),
+      ),
     onSuccess: (item) => {
       queryClient.setQueryData([kind, "detail", item._id], item);
       void queryClient.invalidateQueries({ queryKey: [kind, "list"] });
