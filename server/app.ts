@@ -114,7 +114,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
-      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl });
+      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, images });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
       await api.register(notificationsRoutes, {
         prefix: "/notifications",

@@ -101,7 +101,20 @@ export function ModerationActions({ user, only }: { user: UserSummary; only?: re
   const [endDate, setEndDate] = useState(inDays(7));
   const [impact, setImpact] = useState(String(user.impact));
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const mutation = useMutation(moderationMutationOptions(queryClient));
+  const base = moderationMutationOptions(queryClient);
+  // Outcome toasts live on the mutation, not on mutate(): the row may leave the list at once
+  // (an answered request leaves the queue) and unmount before the server answers.
+  const mutation = useMutation({
+    ...base,
+    onSuccess: (updated, action) => {
+      base.onSuccess(updated);
+      notify("success", DONE[action.type]);
+    },
+    onError: (error, action, context) => {
+      base.onError(error, action, context);
+      notify("danger", errorMessage(error));
+    },
+  });
 
   const allowed = allowedActions(me, user);
   const types = ORDER.filter((type) => allowed.has(type) && (!only || only.includes(type)));
@@ -149,12 +162,7 @@ export function ModerationActions({ user, only }: { user: UserSummary; only?: re
       return;
     }
     setFieldError(null);
-    mutation.mutate(action, {
-      onSuccess: () => {
-        notify("success", DONE[action.type]);
-        setOpen(null);
-      },
-    });
+    mutation.mutate(action, { onSuccess: () => setOpen(null) });
   }
 
   return (

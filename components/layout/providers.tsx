@@ -5,7 +5,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { onlineManager } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { Toaster } from "react-hot-toast";
-import { buildId } from "@/lib/config";
+import { authEmulatorUrl, buildId } from "@/lib/config";
 import { getQueryClient, markCacheRestored } from "@/lib/query/client";
 import { PERSIST_MAX_AGE_MS, TOAST_DURATION_MS, TOAST_POSITION } from "@/lib/query/constants";
 import { offlineCachePersister } from "@/lib/query/persister";
@@ -23,6 +23,29 @@ const persistOptions = {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(getQueryClient);
+
+  useEffect(() => {
+    // Local stack only (the Auth emulator): lets end-to-end tests read which queries the cache
+    // holds, e.g. that signing out leaves none of the user's. Never in a production build.
+    if (!authEmulatorUrl) return;
+    (window as unknown as { __plazaQueryKeys?: () => unknown[] }).__plazaQueryKeys = () =>
+      queryClient.getQueryCache().getAll().map((query) => query.queryKey);
+  }, [queryClient]);
+
+  useEffect(
+    () =>
+      // A persisted mutation that pauses, resumes or settles is written at once, not after the
+      // throttle: a reload in between would otherwise restore it as still pending and send it
+      // again. Deferred a tick so the persister has the new state first.
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== "updated") return;
+        const kind = event.action.type;
+        if (kind === "pause" || kind === "continue" || kind === "success" || kind === "error") {
+          setTimeout(() => void offlineCachePersister.flush(), 0);
+        }
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     // A save still waiting for the throttle would be lost when the page goes away.

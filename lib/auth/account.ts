@@ -26,8 +26,9 @@ export async function lastSignInTime(): Promise<Date | null> {
 }
 
 /**
- * Deletes the signed-in account. Any failure is a SignInAgainError (SPEC §8: "too-old sign-in or
- * on error" reads the same), after which the caller signs the user out.
+ * Deletes the signed-in account on the server. Any failure is a SignInAgainError (SPEC §8:
+ * "too-old sign-in or on error" reads the same), after which the caller signs the user out.
+ * On success the caller shows its alert, then calls `finishAccountDeletion`.
  */
 export async function deleteAccount(now: () => Date = () => new Date()): Promise<void> {
   try {
@@ -38,7 +39,10 @@ export async function deleteAccount(now: () => Date = () => new Date()): Promise
   } catch (error) {
     throw error instanceof SignInAgainError ? error : new SignInAgainError(error);
   }
-  // The identity is gone on the server; what is left is this device's copy of the session.
+}
+
+/** The identity is gone on the server; what is left is this device's copy of the session. */
+export async function finishAccountDeletion(): Promise<void> {
   const { auth, sdk } = await loadAuth();
   await sdk.signOut(auth).catch(() => undefined);
   await logoutLocal({ everything: true });

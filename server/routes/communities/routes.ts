@@ -13,9 +13,11 @@ import {
 import { deleteQuerySchema, deletedSchema, idParamsSchema } from "../../../lib/schemas/content";
 import { pageQuerySchema, pageSchema, PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/pagination";
 import type { Database } from "../../db/client";
+import type { ImageStore } from "../../storage/store";
 import { forbidBanned, optionalIdentity, requireUser } from "../../plugins/auth";
 import { conflict, forbidden, notFound } from "../../plugins/errors";
 import { registerCommonContentRoutes } from "../content/common-routes";
+import { registerContentImageRoutes } from "../content/images";
 import { deleteContent } from "../content/deletion";
 import { createOnce, idempotencyKeyOf, sendCreated } from "../content/idempotency";
 import type { ContentNotifier } from "../content/notify";
@@ -28,6 +30,8 @@ import { createCommunitiesRepository, type CommunityRow } from "./repository";
 export interface CommunitiesRoutesOptions {
   database: Database;
   notify: ContentNotifier;
+  /** Image store of the accounts pipeline; without it the image routes are not registered. */
+  images?: ImageStore;
 }
 
 export const COMMUNITY_NOT_FOUND = "Comunidad no encontrada.";
@@ -36,7 +40,7 @@ const NEEDS_OWNER = "La comunidad necesita al menos un propietario.";
 
 const memberPageSchema = pageSchema(communityMemberSchema);
 
-export const communitiesRoutes: FastifyPluginAsyncZod<CommunitiesRoutesOptions> = async (app, { database, notify }) => {
+export const communitiesRoutes: FastifyPluginAsyncZod<CommunitiesRoutesOptions> = async (app, { database, notify, images }) => {
   const communities = createCommunitiesRepository(database);
 
   async function load(id: string, viewer: Viewer): Promise<CommunityRow> {
@@ -393,4 +397,21 @@ export const communitiesRoutes: FastifyPluginAsyncZod<CommunitiesRoutesOptions> 
     },
     present: async (id, viewer) => toCommunity((await communities.findById(id, viewer.id))!, viewer),
   });
+
+  if (images) {
+    await registerContentImageRoutes(app, {
+      kind: "communities",
+      database,
+      images,
+      notFoundMessage: COMMUNITY_NOT_FOUND,
+      itemSchema: communitySchema,
+      canEdit: async (id, viewer) => {
+        const row = await communities.findById(id, viewer.id);
+        if (!row) return null;
+        const can = managesCommunity(row.my_role, viewer);
+        return row.hidden && !can && !viewer.isAdmin ? null : can;
+      },
+      present: async (id, viewer) => toCommunity((await communities.findById(id, viewer.id))!, viewer),
+    });
+  }
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../../db/client";
+import type { ImageStore } from "../../storage/store";
 import { createNominatimGeocoder, type Geocoder } from "../../geocoding/nominatim";
 import { addressesRoutes } from "../addresses/routes";
 import { calendarRoutes } from "../calendar/routes";
@@ -21,14 +22,16 @@ export interface ContentRoutesOptions {
   geocoderUrl: string;
   /** Tests pass their own. */
   geocoder?: Geocoder;
+  /** The accounts module's image store (PUT /<kind>/{id}/image). */
+  images?: ImageStore;
 }
 
-export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoder }) => {
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoder, images }) => {
   const notify = createContentNotifier(database, api.log);
-  await api.register(eventsRoutes, { prefix: "/events", database, notify });
-  await api.register(placesRoutes, { prefix: "/places", database, notify });
-  await api.register(newsRoutes, { prefix: "/news", database, notify });
-  await api.register(communitiesRoutes, { prefix: "/communities", database, notify });
+  await api.register(eventsRoutes, { prefix: "/events", database, notify, images });
+  await api.register(placesRoutes, { prefix: "/places", database, notify, images });
+  await api.register(newsRoutes, { prefix: "/news", database, notify, images });
+  await api.register(communitiesRoutes, { prefix: "/communities", database, notify, images });
   await api.register(tagsRoutes, { prefix: "/tags", database });
   await api.register(addressesRoutes, {
     prefix: "/addresses",

@@ -21,10 +21,12 @@ import {
 } from "../../../lib/schemas/events";
 import { pageSchema, PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/pagination";
 import type { Database, Queryable } from "../../db/client";
+import type { ImageStore } from "../../storage/store";
 import { forbidBanned, optionalIdentity, requireUser } from "../../plugins/auth";
 import { badRequest, forbidden } from "../../plugins/errors";
 import { buildCalendar } from "../calendar/ics";
 import { registerCommonContentRoutes } from "../content/common-routes";
+import { registerContentImageRoutes } from "../content/images";
 import { deleteContent } from "../content/deletion";
 import { createOnce, idempotencyKeyOf, sendCreated } from "../content/idempotency";
 import type { ContentNotifier } from "../content/notify";
@@ -41,6 +43,8 @@ import { generateOccurrences } from "./series";
 export interface EventsRoutesOptions {
   database: Database;
   notify: ContentNotifier;
+  /** Image store of the accounts pipeline; without it the image routes are not registered. */
+  images?: ImageStore;
 }
 
 export const EVENT_NOT_FOUND = "Evento no encontrado.";
@@ -81,7 +85,7 @@ function writeFrom(payload: EventPayload): EventWrite {
 /** How long the "popular" candidates of para ti are reused (per API instance). */
 const POPULAR_TTL_MS = 60_000;
 
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { database, notify }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { database, notify, images }) => {
   const events = createEventsRepository(database);
   let popular: { at: number; ids: Promise<string[]> } | null = null;
   const popularIds = (): Promise<string[]> => {
@@ -510,4 +514,21 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     },
     present: async (id, viewer) => toEvent((await events.findById(id, viewer.id))!, viewer),
   });
+
+  if (images) {
+    await registerContentImageRoutes(app, {
+      kind: "events",
+      database,
+      images,
+      notFoundMessage: EVENT_NOT_FOUND,
+      itemSchema: eventSchema,
+      canEdit: async (id, viewer) => {
+        const row = await events.findById(id, viewer.id);
+        if (!row) return null;
+        const can = canEditEvent(row, viewer);
+        return row.hidden && !can && !viewer.isAdmin ? null : can;
+      },
+      present: async (id, viewer) => toEvent((await events.findById(id, viewer.id))!, viewer),
+    });
+  }
 };

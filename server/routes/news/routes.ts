@@ -3,9 +3,11 @@ import { deleteQuerySchema, deletedSchema, idParamsSchema } from "../../../lib/s
 import { newsListQuerySchema, newsPayloadSchema, newsSchema, newsUpdatePayloadSchema, type News } from "../../../lib/schemas/news";
 import { pageQuerySchema, pageSchema, PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/pagination";
 import type { Database } from "../../db/client";
+import type { ImageStore } from "../../storage/store";
 import { forbidBanned, optionalIdentity, requireUser } from "../../plugins/auth";
 import { badRequest, forbidden } from "../../plugins/errors";
 import { registerCommonContentRoutes } from "../content/common-routes";
+import { registerContentImageRoutes } from "../content/images";
 import { deleteContent } from "../content/deletion";
 import { followersByTarget } from "../content/follows";
 import { createOnce, idempotencyKeyOf, sendCreated } from "../content/idempotency";
@@ -19,12 +21,14 @@ import { createNewsRepository, type NewsRepository, type NewsRow } from "./repos
 export interface NewsRoutesOptions {
   database: Database;
   notify: ContentNotifier;
+  /** Image store of the accounts pipeline; without it the image routes are not registered. */
+  images?: ImageStore;
 }
 
 export const NEWS_NOT_FOUND = "Noticia no encontrada.";
 const SCHEDULE_LIMIT_DAYS = 365;
 
-export const newsRoutes: FastifyPluginAsyncZod<NewsRoutesOptions> = async (app, { database, notify }) => {
+export const newsRoutes: FastifyPluginAsyncZod<NewsRoutesOptions> = async (app, { database, notify, images }) => {
   const news = createNewsRepository(database);
 
   async function load(id: string, viewer: Viewer): Promise<NewsRow> {
@@ -262,4 +266,21 @@ export const newsRoutes: FastifyPluginAsyncZod<NewsRoutesOptions> = async (app, 
     },
     present: async (id, viewer) => toNews((await news.findById(id, viewer.id))!, viewer),
   });
+
+  if (images) {
+    await registerContentImageRoutes(app, {
+      kind: "news",
+      database,
+      images,
+      notFoundMessage: NEWS_NOT_FOUND,
+      itemSchema: newsSchema,
+      canEdit: async (id, viewer) => {
+        const row = await news.findById(id, viewer.id);
+        if (!row) return null;
+        const can = canEditNews(row, viewer);
+        return row.hidden && !can && !viewer.isAdmin ? null : can;
+      },
+      present: async (id, viewer) => toNews((await news.findById(id, viewer.id))!, viewer),
+    });
+  }
 };

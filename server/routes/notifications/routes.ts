@@ -212,7 +212,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
         clearInterval(heartbeat);
         unsubscribe();
       }
+      // Whichever side notices first: the client going away, or the socket failing.
       request.raw.on("close", cleanup);
+      res.on("close", cleanup);
       res.on("error", cleanup);
 
       write("retry: 3000\n\n");

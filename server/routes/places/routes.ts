@@ -9,9 +9,11 @@ import {
   type PlacePayload,
 } from "../../../lib/schemas/places";
 import type { Database } from "../../db/client";
+import type { ImageStore } from "../../storage/store";
 import { forbidBanned, optionalIdentity, requireUser } from "../../plugins/auth";
 import { forbidden } from "../../plugins/errors";
 import { registerCommonContentRoutes } from "../content/common-routes";
+import { registerContentImageRoutes } from "../content/images";
 import { deleteContent } from "../content/deletion";
 import { createOnce, idempotencyKeyOf, sendCreated } from "../content/idempotency";
 import type { ContentNotifier } from "../content/notify";
@@ -24,6 +26,8 @@ import { createPlacesRepository, type PlaceRow, type PlaceWrite } from "./reposi
 export interface PlacesRoutesOptions {
   database: Database;
   notify: ContentNotifier;
+  /** Image store of the accounts pipeline; without it the image routes are not registered. */
+  images?: ImageStore;
 }
 
 export const PLACE_NOT_FOUND = "Lugar no encontrado.";
@@ -51,7 +55,7 @@ function toWrite(payload: Partial<PlacePayload>, existing: PlaceRow | null): Pla
   };
 }
 
-export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { database, notify }) => {
+export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { database, notify, images }) => {
   const places = createPlacesRepository(database);
 
   async function load(id: string, viewer: Viewer) {
@@ -243,4 +247,21 @@ export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
     },
     present: async (id, viewer) => toPlace((await places.findById(id, viewer.id))!, viewer),
   });
+
+  if (images) {
+    await registerContentImageRoutes(app, {
+      kind: "places",
+      database,
+      images,
+      notFoundMessage: PLACE_NOT_FOUND,
+      itemSchema: placeSchema,
+      canEdit: async (id, viewer) => {
+        const row = await places.findById(id, viewer.id);
+        if (!row) return null;
+        const can = canEditPlace(row, viewer);
+        return row.hidden && !can && !viewer.isAdmin ? null : can;
+      },
+      present: async (id, viewer) => toPlace((await places.findById(id, viewer.id))!, viewer),
+    });
+  }
 };

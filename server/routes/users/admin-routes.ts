@@ -22,10 +22,10 @@ import { badRequest, conflict, HttpError, notFound } from "../../plugins/errors"
 import { bodyDefaultsToObject } from "../../plugins/validation";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
-import { toUser, toUserSummary } from "./mappers";
+import { toUserSummary } from "./mappers";
 import { assertCanCreate, assertCanModerate } from "./policy";
 import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./repository";
-import { currentUser, EMAIL_TAKEN, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
+import { currentUser, EMAIL_TAKEN, profileAnswer, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
 
 // The moderation calls of SPEC §6/§7, for ADMIN and MASTER. Who may act on whom is policy.ts;
 // every call here answers with the target's profile after the change so the panel can replace
@@ -42,10 +42,7 @@ const adminGuards = [requireAdmin, forbidBanned];
 
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database, auth }) => {
-  async function profileOf(row: UserRow) {
-    const { following, followersCount } = await users.relationsOf(row.id);
-    return toUser(row, following, followersCount);
-  }
+  const profileOf = (row: UserRow) => profileAnswer(users, row);
 
   /** The actor and the target of a moderation call, after the policy allowed it. */
   async function moderation(request: FastifyRequest, targetId: string): Promise<{ actor: UserRow; target: UserRow }> {

@@ -26,15 +26,16 @@ import { processImage, type ImageKind } from "../../storage/images";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
 import { adminUsersRoutes } from "./admin-routes";
-import { currentUser, EMAIL_TAKEN, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
-import { toInitialData, toPublicUser, toUser, toUserSummary } from "./mappers";
+import { currentUser, EMAIL_TAKEN, profileAnswer, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
+import { toInitialData, toPublicUser, toUserSummary } from "./mappers";
 import { isRecentSignIn, SIGN_IN_AGAIN_MESSAGE } from "./recent-sign-in";
 import type { ImageSlot } from "./repository";
 
 const NO_EMAIL_IN_TOKEN = "Tu sesión no tiene un correo. Inicia sesión con correo y contraseña, Google o Apple para registrarte.";
 const CANNOT_FOLLOW_SELF = "No puedes seguirte a ti mismo.";
 const ALREADY_VERIFIED = "Tu cuenta ya está verificada.";
-const MASTER_CANNOT_LEAVE = "Una cuenta MASTER no puede borrarse. Pide que se le quite el rol con `npm run admin:create -- --email <correo> --remove` y vuelve a intentarlo.";
+// The command that removes the role is in docs/authorization.md; people only need to know why.
+const MASTER_CANNOT_LEAVE = "Una cuenta MASTER no puede borrarse. Quien administra el servidor debe quitarle ese rol primero.";
 const MISSING_IMAGE = "Falta la imagen: envíala en el campo 'file'.";
 
 // Firebase uids are at most 128 characters.
@@ -57,10 +58,7 @@ function assertSignUpIdentity(identity: Identity, uid: string, email: string): v
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
   const { users, database, images, auth, notifications } = options;
 
-  async function profileOf(row: UserRow) {
-    const { following, followersCount } = await users.relationsOf(row.id);
-    return toUser(row, following, followersCount);
-  }
+  const profileOf = (row: UserRow) => profileAnswer(users, row);
 
   async function storeImage(slot: ImageSlot, userId: string, data: Buffer): Promise<UserRow> {
     const processed = await processImage(IMAGE_KIND[slot], data);

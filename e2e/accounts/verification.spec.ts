@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { createUser, openAdminPage, signInThroughUi } from "../support/accounts";
+
+test("pedir la verificación → un admin la aprueba en el panel → la insignia y el aviso llegan sin recargar", async ({ page, browser }) => {
+  const user = await createUser("Julia Verificable", "verificar");
+  await signInThroughUi(page, user);
+  await expect(page.getByTestId("verified-badge")).toHaveCount(0);
+
+  await page.getByLabel("Tipo de verificación").selectOption({ label: "Artista o creador" });
+  await page.getByRole("button", { name: "Solicitar verificación" }).click();
+  await expect(page.getByText("Solicitud enviada")).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // An admin, elsewhere, approves it.
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await openAdminPage(adminContext);
+    await admin.goto("/panel/users/verify/");
+    const row = admin.getByRole("listitem", { name: "Julia Verificable" });
+    await expect(row).toContainText("Artista o creador");
+    await row.getByRole("button", { name: "Verificar: Julia Verificable" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "¿Verificar a Julia Verificable?" });
+    await confirm.getByRole("button", { name: "Verificar" }).click();
+    await expect(admin.getByText("Cuenta verificada")).toBeVisible();
+    await expect(admin.getByRole("listitem", { name: "Julia Verificable" })).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+  }
+
+  // The user, without reloading: the live notification toast, the badge and the nav count.
+  await expect(page.getByText("Tu cuenta fue verificada")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Tu perfil ya muestra la insignia de cuenta verificada.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Julia Verificable" }).getByTestId("verified-badge")).toBeVisible();
+  await expect(page.getByTestId("notifications-badge")).toContainText("1");
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  // The notifications page lists it and clears the count.
+  await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: /Notificaciones/ }).click();
+  await expect(page.getByRole("list", { name: /Notificaciones/ }).getByText("Tu cuenta fue verificada")).toBeVisible();
+  await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
+});
