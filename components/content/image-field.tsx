@@ -38,7 +38,7 @@ export function ImageField({
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        accept="image/jpeg,image/png,image/webp,image/avif"
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         onChange={(e) => {
@@ -49,7 +49,7 @@ export function ImageField({
         }}
       />
       <p id={`${id}-hint`} className="field__hint">
-        JPG, PNG, WebP, AVIF o GIF de hasta 8 MB.
+        JPEG, PNG, WebP o AVIF de hasta 8 MB.
       </p>
       {error ? (
         <p id={`${id}-error`} className="field__error">

@@ -21,15 +21,12 @@ test("crear un evento con imagen en un lugar: aparece en mis eventos, en el inic
   await expect(page).toHaveURL(/\/events\/[^/]+\/$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const id = decodeURIComponent(/\/events\/([^/]+)\/$/.exec(new URL(page.url()).pathname)![1]!);
-  if (uploaded.status() === 404) {
-    // The client sends the image (multipart PUT with progress); the content server has no image
-    // route for events yet.
-    test.info().annotations.push({ type: "pendiente", description: "PUT /api/events/{id}/image aún no existe en el servidor (404)." });
-  } else {
-    expect(uploaded.ok()).toBe(true);
-    await page.reload();
-    await expect(page.locator("article img").first()).toHaveAttribute("src", /.+/);
-  }
+  expect(uploaded.status()).toBe(200);
+  const cover = page.getByRole("article").locator("img").first();
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.reload();
+  await expect(page.getByRole("article").locator("img").first()).toHaveAttribute("src", /\S+/);
   await expect(page.getByText("Casa Purcell").first()).toBeVisible();
   await expect(page.getByText("Gratis")).toBeVisible();
 

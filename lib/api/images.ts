@@ -12,11 +12,11 @@ export interface UploadProgress {
 
 /** Largest image the client sends; the server re-checks and resizes. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"] as const;
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 
 /** Spanish reason an image cannot be sent, or null. */
 export function imageProblem(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return "La imagen debe ser JPG, PNG, WebP, AVIF o GIF.";
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return "La imagen debe ser JPEG, PNG, WebP o AVIF.";
   if (file.size > IMAGE_MAX_BYTES) return "La imagen pesa más de 8 MB.";
   return null;
 }
