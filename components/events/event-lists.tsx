@@ -14,6 +14,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/content/content.module.css";
 import { EventCard } from "./event-card";
+import { CalendarFeed } from "./calendar-feed";
 
 /** Any public list of events (upcoming, by place, community, tag, organiser). */
 export function EventList({
@@ -113,6 +114,8 @@ export function FollowingEvents() {
       {!signedIn ? (
         <SignInNotice what="ver los eventos que sigues" />
       ) : (
+        <>
+        <CalendarFeed />
         <InfiniteList<Event>
           query={query}
           label="Eventos que sigo"
@@ -120,6 +123,7 @@ export function FollowingEvents() {
           emptyHint="Toca «Seguir» en un evento para enterarte de sus cambios."
           renderItem={(e) => <EventCard event={e} />}
         />
+        </>
       )}
     </>
   );

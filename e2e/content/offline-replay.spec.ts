@@ -34,6 +34,10 @@ test("seguir y crear sin conexión: esperan, sobreviven a una recarga y se enví
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await context.setOffline(true);
+  // A visited page reads offline after a reload, from the persisted cache.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await page.getByRole("button", { name: `Seguir ${title}` }).click();
   await expect(page.getByRole("button", { name: `Dejar de seguir ${title}` })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Event, EventPayload, EventUpdatePayload, EventWhen, FOR_YOU_REASONS } from "@/lib/schemas/events";
 import type { ModerationPayload } from "@/lib/schemas/content";
+import type { CalendarFeed } from "@/lib/schemas/calendar";
 import { apiBaseUrl } from "@/lib/config";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
 import {
@@ -112,3 +113,15 @@ export function forgetEvent(queryClient: QueryClient, id: string): void {
   queryClient.removeQueries({ queryKey: eventQueries.detail(id) });
   void queryClient.invalidateQueries({ queryKey: eventQueries.all() });
 }
+
+/** The personal calendar feed of followed events (created on first request). */
+export function fetchCalendarFeed(signal?: AbortSignal): Promise<CalendarFeed> {
+  return apiGet<CalendarFeed>("/calendar/feed-url", { cache: false, signal });
+}
+
+/** A new feed URL; the old one stops working. */
+export function rotateCalendarFeed(): Promise<CalendarFeed> {
+  return apiPost<CalendarFeed>("/calendar/feed-url/rotate");
+}
+
+export const calendarFeedKey = () => [...eventQueries.all(), "calendar-feed"] as const;
