@@ -7,6 +7,7 @@ import type { Community } from "@/lib/schemas/communities";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { SignInNotice } from "@/components/content/sign-in-notice";
+import { PendingCreates } from "@/components/content/pending-creates";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { CommunityCard } from "./community-card";
@@ -23,7 +24,10 @@ export function MyCommunities() {
     <>
       <PageHeader title="Mis comunidades" actions={<ButtonLink href="/communities/create/">Crear comunidad</ButtonLink>} />
       {signedIn ? (
+        <>
+        <PendingCreates kind="communities" label="Comunidades por crear" describe={(p) => String(p.name ?? "Comunidad")} />
         <InfiniteList<Community> query={query} label="Mis comunidades" empty="Aún no eres parte de ninguna comunidad." emptyHint="Únete a una o crea la tuya." renderItem={(c) => <CommunityCard community={c} />} />
+        </>
       ) : (
         <SignInNotice what="ver tus comunidades" />
       )}

@@ -1,18 +1,17 @@
 "use client";
 
-import { useInfiniteQuery, useMutationState } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { isSignedInAtom } from "@/lib/state/auth";
-import { eventQueries, type CreateEventVariables, type EventFilters } from "@/lib/api/events";
-import { createMutationKey } from "@/lib/api/content";
+import { eventQueries, type EventFilters } from "@/lib/api/events";
 import type { Event } from "@/lib/schemas/events";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { SignInNotice } from "@/components/content/sign-in-notice";
+import { PendingCreates } from "@/components/content/pending-creates";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import styles from "@/components/content/content.module.css";
 import { EventCard } from "./event-card";
 import { CalendarFeed } from "./calendar-feed";
 
@@ -49,29 +48,6 @@ export function EventList({
   );
 }
 
-/** Creates made offline, waiting for the connection. */
-function PendingCreates() {
-  const pending = useMutationState({
-    filters: { mutationKey: createMutationKey("events"), status: "pending" },
-    select: (m) => ({ variables: m.state.variables as CreateEventVariables | undefined, paused: m.state.isPaused }),
-  });
-  if (pending.length === 0) return null;
-  return (
-    <section className={styles.pending} aria-label="Eventos por publicar">
-      <p style={{ margin: 0, fontWeight: 700 }}>Por publicar cuando vuelvas a tener conexión:</p>
-      <ul>
-        {pending.map((p, i) => (
-          <li key={p.variables?.idempotencyKey ?? i}>
-            {p.variables?.payload.title ?? "Evento"}
-            {p.variables?.payload.startsAt ? ` · ${formatEventWhenShort({ startsAt: p.variables.payload.startsAt })}` : ""}
-            {p.paused ? " (en espera)" : " (enviando...)"}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export function MyEvents() {
   const signedIn = useAtomValue(isSignedInAtom);
   const [when, setWhen] = useState<"upcoming" | "past">("upcoming");
@@ -83,7 +59,7 @@ export function MyEvents() {
         <SignInNotice what="ver tus eventos" />
       ) : (
         <>
-          <PendingCreates />
+          <PendingCreates kind="events" label="Eventos por publicar" describe={(p) => `${String(p.title ?? "Evento")}${typeof p.startsAt === "string" ? ` · ${formatEventWhenShort({ startsAt: p.startsAt })}` : ""}`} />
           <div className="actions" role="group" aria-label="Periodo" style={{ marginBottom: "1rem" }}>
             <button type="button" className={`button ${when === "upcoming" ? "button--primary" : "button--ghost"}`} aria-pressed={when === "upcoming"} onClick={() => setWhen("upcoming")}>
               Próximos

@@ -9,6 +9,7 @@ import { useRouteId } from "@/lib/hooks/use-route-id";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { SignInNotice } from "@/components/content/sign-in-notice";
+import { PendingCreates } from "@/components/content/pending-creates";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/content/content.module.css";
@@ -35,7 +36,10 @@ export function MyNews() {
     <>
       <PageHeader title="Mis noticias" actions={<ButtonLink href="/news/create/">Publicar noticia</ButtonLink>} />
       {signedIn ? (
+        <>
+        <PendingCreates kind="news" label="Noticias por publicar" describe={(p) => String(p.title ?? "Noticia")} />
         <InfiniteList<News> query={query} label="Mis noticias" empty="Aún no has publicado noticias." renderItem={(n) => <NewsCard news={n} />} />
+        </>
       ) : (
         <SignInNotice what="ver tus noticias" />
       )}

@@ -7,6 +7,7 @@ import type { Place } from "@/lib/schemas/places";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { SignInNotice } from "@/components/content/sign-in-notice";
+import { PendingCreates } from "@/components/content/pending-creates";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { PlaceCard } from "./place-card";
@@ -18,7 +19,10 @@ export function MyPlaces() {
     <>
       <PageHeader title="Mis lugares" actions={<ButtonLink href="/places/create/">Agregar lugar</ButtonLink>} />
       {signedIn ? (
+        <>
+        <PendingCreates kind="places" label="Lugares por publicar" describe={(p) => String(p.name ?? "Lugar")} />
         <InfiniteList<Place> query={query} label="Mis lugares" empty="Aún no has agregado lugares." emptyHint="Agrega foros, museos, cafés o parques de tu ciudad." renderItem={(p) => <PlaceCard place={p} />} />
+        </>
       ) : (
         <SignInNotice what="ver tus lugares" />
       )}
