@@ -24,7 +24,7 @@ export default function Page() {
       <HomeSection id="communities" title="Comunidades destacadas" more={{ href: "/communities/following/", label: "Ver comunidades" }}>
         <CommunityList featured limit={4} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
       </HomeSection>
-      <HomeSection id="places" title="Lugares destacados">
+      <HomeSection id="places" title="Lugares destacados" more={{ href: "/places/following/", label: "Ver lugares" }}>
         <PlaceList featured limit={4} label="Lugares destacados" empty="Aún no hay lugares destacados." />
       </HomeSection>
       <HomeSection id="upcoming" title="Próximos eventos">

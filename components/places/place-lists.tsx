@@ -41,6 +41,8 @@ export function FollowingPlaces() {
       ) : (
         <SignInNotice what="ver los lugares que sigues" />
       )}
+      <h2 className="section-title">Todos los lugares</h2>
+      <PlaceList label="Lugares de la ciudad" empty="Aún no hay lugares." />
     </>
   );
 }
