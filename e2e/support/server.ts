@@ -55,10 +55,19 @@ export async function startServer(options: { port: number; dataDir: string; stat
   return {
     url,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      // A child ended by a signal has signalCode set and exitCode null: both mean it is gone.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
-      process.kill(-child.pid!, "SIGINT");
-      const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 10_000);
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch (error) {
+          // ESRCH: the process group already ended.
+          if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+        }
+      };
+      signal("SIGINT");
+      const timer = setTimeout(() => signal("SIGKILL"), 10_000);
       await exited;
       clearTimeout(timer);
     },

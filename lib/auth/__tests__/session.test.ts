@@ -23,7 +23,7 @@ const firebaseUser = (email = "ana@example.com") => ({
 
 type Listener = (u: ReturnType<typeof firebaseUser> | null) => void;
 
-async function setup({ initialData }: { initialData: () => Promise<InitialData> }) {
+async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promise<InitialData>; sdkExtra?: Record<string, unknown> }) {
   jest.resetModules();
   let listener: Listener = () => {};
   const signOut = jest.fn(async () => undefined);
@@ -33,6 +33,7 @@ async function setup({ initialData }: { initialData: () => Promise<InitialData> 
       return () => undefined;
     },
     signOut,
+    ...sdkExtra,
   };
   const fetchInitialData = jest.fn(initialData);
   const removeClient = jest.fn(async () => undefined);
@@ -40,7 +41,7 @@ async function setup({ initialData }: { initialData: () => Promise<InitialData> 
   const notify = jest.fn();
   jest.doMock("@/lib/auth/firebase", () => ({
     ...jest.requireActual<typeof import("@/lib/auth/firebase")>("@/lib/auth/firebase"),
-    loadAuth: async () => ({ auth: {}, sdk }),
+    loadAuth: async () => ({ auth: { currentUser: null }, sdk }),
   }));
   jest.doMock("@/lib/api/users", () => ({
     ...jest.requireActual<typeof import("@/lib/api/users")>("@/lib/api/users"),
@@ -187,5 +188,40 @@ describe("startup flow (SPEC §4)", () => {
     expect(t.queryClient.getQueryData(["events", "for-you"])).toBeUndefined();
     expect(t.queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(t.removeClient).toHaveBeenCalled();
+  });
+});
+
+describe("registration with a weak password (SPEC §5)", () => {
+  const weak = () => Promise.reject(Object.assign(new Error("Firebase: Error (auth/weak-password)."), { code: "auth/weak-password" }));
+
+  test("the policy is refreshed and the message says what is missing, by our policy when none is served", async () => {
+    const validatePassword = jest.fn(async (..._args: unknown[]) => {
+      throw Object.assign(new Error("no policy"), { code: "auth/internal-error" });
+    });
+    const t = await setup({
+      initialData: async () => ({ banned: false, ban: null, user: null }),
+      sdkExtra: { createUserWithEmailAndPassword: jest.fn(weak), validatePassword },
+    });
+    await expect(t.session.registerWithEmail({ name: "Ana", email: "ana@example.com", password: "abcdefgh" })).rejects.toMatchObject({
+      name: "WeakPasswordError",
+      message: "A tu contraseña le falta: una letra mayúscula y un número.",
+    });
+    expect(validatePassword).toHaveBeenCalledWith(expect.anything(), "abcdefgh");
+  });
+
+  test("with a served policy, its answer decides", async () => {
+    const validatePassword = jest.fn(async () => ({
+      isValid: false,
+      meetsMinPasswordLength: false,
+      containsNonAlphanumericCharacter: false,
+      passwordPolicy: { customStrengthOptions: { minPasswordLength: 12 } },
+    }));
+    const t = await setup({
+      initialData: async () => ({ banned: false, ban: null, user: null }),
+      sdkExtra: { createUserWithEmailAndPassword: jest.fn(weak), validatePassword },
+    });
+    await expect(t.session.registerWithEmail({ name: "Ana", email: "ana@example.com", password: "Abcdefgh1" })).rejects.toMatchObject({
+      message: "A tu contraseña le falta: al menos 12 caracteres y un símbolo (por ejemplo ! o #).",
+    });
   });
 });
