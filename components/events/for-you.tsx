@@ -18,8 +18,13 @@ import { EventList } from "./event-lists";
  */
 export function ForYouEvents() {
   const signedIn = useAtomValue(isSignedInAtom);
-  const query = useQuery({ ...eventQueries.forYouQuery(), enabled: signedIn });
   if (!signedIn) return <EventList filters={{ when: "upcoming" }} limit={6} label="Próximos eventos" empty="No hay eventos próximos." />;
+  return <SuggestedEvents />;
+}
+
+/** Mounted only while signed in, so no events-for-you entry outlives a sign-out. */
+function SuggestedEvents() {
+  const query = useQuery(eventQueries.forYouQuery());
   if (query.isPending) {
     if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint="Tus eventos sugeridos aparecerán cuando vuelvas a tener conexión." />;
     return <CardSkeletons count={3} label="Cargando eventos para ti" />;
