@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry, RouteMatchCallbackOptions, SerwistGlobalConfig } from "serwist";
-import { NetworkOnly, Serwist } from "serwist";
-import { isServerPath, placeholderUrls } from "../lib/pwa/sw-urls";
+import { CacheFirst, CacheableResponsePlugin, ExpirationPlugin, NetworkOnly, Serwist } from "serwist";
+import { isServerPath, isUploadedImage, placeholderUrls } from "../lib/pwa/sw-urls";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -37,6 +37,18 @@ const serwist = new Serwist({
     // Navigations that are not precached go to the network (the server answers its 404 page);
     // offline they get the precached 404 page instead of a browser error.
     { matcher: isAppNavigation, handler: new NetworkOnly() },
+    // Uploaded pictures (profiles, covers, content) never change at a URL: a replacement gets a
+    // new key. Kept so profiles seen online keep their pictures offline.
+    {
+      matcher: ({ url, sameOrigin, request }) => sameOrigin && request.destination === "image" && isUploadedImage(url.pathname),
+      handler: new CacheFirst({
+        cacheName: "uploaded-images",
+        plugins: [
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+        ],
+      }),
+    },
   ],
   fallbacks: {
     entries: [{ url: NOT_FOUND_URL, matcher: ({ request }) => request.mode === "navigate" }],

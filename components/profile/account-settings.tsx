@@ -16,6 +16,7 @@ import {
   usesAuthEmulator,
   type SocialProvider,
 } from "@/lib/auth/social";
+import { useMe } from "@/lib/hooks/use-me";
 import { identityAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";
@@ -34,6 +35,9 @@ const DELETED = "Cuenta borrado con éxito";
 export function AccountSettings() {
   const router = useRouter();
   const identity = useAtomValue(identityAtom);
+  const me = useMe();
+  // The owner role cannot delete itself (docs/authorization.md): it is removed by command first.
+  const canDelete = me?.accountType !== "MASTER";
   const providers = identity?.providers ?? [];
   const [busy, setBusy] = useState(false);
   const [linkFor, setLinkFor] = useState<SocialProvider | null>(null);
@@ -179,10 +183,13 @@ export function AccountSettings() {
         <Button variant="secondary" onClick={() => void onLogout()} disabled={busy}>
           Cerrar sesión
         </Button>
-        <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
-          Borrar mi cuenta
-        </Button>
+        {canDelete ? (
+          <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+            Borrar mi cuenta
+          </Button>
+        ) : null}
       </div>
+      {canDelete ? null : <p className="field__hint">La cuenta de administrador principal no puede borrarse; primero hay que quitarle ese rol.</p>}
 
       <EmulatorAccountDialog
         key={linkFor ?? "closed"}

@@ -85,7 +85,8 @@ export function Dialog({
 
 /**
  * Asks before an action. `children` adds fields (a reason, a date…); the confirm button submits
- * the form, so Enter confirms and the browser checks required fields first.
+ * the form, so Enter confirms. The caller validates (messages in Spanish, in the app's words)
+ * and passes what is wrong as `error`.
  */
 export function ConfirmDialog({
   open,
@@ -118,7 +119,7 @@ export function ConfirmDialog({
   }
   return (
     <Dialog open={open} title={title} description={message} onClose={busy ? () => {} : onCancel} role="alertdialog">
-      <form className="form dialog__form" onSubmit={onSubmit}>
+      <form className="form dialog__form" onSubmit={onSubmit} noValidate>
         {children}
         <FormAlert message={error} />
         <div className="actions dialog__actions">

@@ -39,3 +39,33 @@ test("pedir la verificación → un admin la aprueba en el panel → la insignia
   await expect(page.getByRole("list", { name: /Notificaciones/ }).getByText("Tu cuenta fue verificada")).toBeVisible();
   await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
 });
+
+test("un admin rechaza la solicitud con un motivo: la persona lo ve y puede pedirla otra vez", async ({ page, browser }) => {
+  const user = await createUser("Raúl Rechazado", "rechazo");
+  await signInThroughUi(page, user);
+  await page.getByLabel("Tipo de verificación").selectOption({ label: "Medio de comunicación" });
+  await page.getByRole("button", { name: "Solicitar verificación" }).click();
+  await expect(page.getByText("Solicitud enviada")).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await openAdminPage(adminContext);
+    await admin.goto("/panel/users/verify/");
+    const row = admin.getByRole("listitem", { name: "Raúl Rechazado" });
+    await row.getByRole("button", { name: "Rechazar solicitud: Raúl Rechazado" }).click();
+    const dialog = admin.getByRole("alertdialog", { name: "¿Rechazar la solicitud de Raúl Rechazado?" });
+    // The reason is required.
+    await dialog.getByRole("button", { name: "Rechazar solicitud" }).click();
+    await expect(dialog.getByText("Escribe el motivo.")).toBeVisible();
+    await dialog.getByLabel("Motivo").fill("No encontramos publicaciones del medio.");
+    await dialog.getByRole("button", { name: "Rechazar solicitud" }).click();
+    await expect(admin.getByText("Solicitud rechazada")).toBeVisible();
+  } finally {
+    await adminContext.close();
+  }
+
+  await expect(page.getByText("Solicitud de verificación rechazada")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Tu solicitud anterior fue rechazada: No encontramos publicaciones del medio.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Solicitar verificación" })).toBeVisible();
+  await expect(page.getByTestId("verified-badge")).toHaveCount(0);
+});

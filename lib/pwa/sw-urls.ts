@@ -7,6 +7,11 @@ export function isServerPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/__" || pathname.startsWith("/__/");
 }
 
+/** Images the API stores (server/storage: `/uploads/<key>`), immutable at their URL. */
+export function isUploadedImage(pathname: string): boolean {
+  return pathname.startsWith("/uploads/") && !pathname.includes("..");
+}
+
 /**
  * Extra precache keys to try for a request (after Serwist's own variations): a real id of a
  * dynamic route maps to the files exported for the placeholder id, and a page URL without its

@@ -8,7 +8,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 async function setup() {
   jest.resetModules();
-  const apiPost = jest.fn(async (..._args: unknown[]) => ({ stored: true }));
+  const apiPost = jest.fn<(...args: unknown[]) => Promise<{ stored: boolean }>>(async () => ({ stored: true }));
   jest.doMock("@/lib/api/client", () => ({ apiPost, apiGet: jest.fn(), apiPut: jest.fn(), apiDelete: jest.fn() }));
   const users = await import("@/lib/api/users");
   return { apiPost, users };

@@ -195,7 +195,7 @@ describe("registration with a weak password (SPEC §5)", () => {
   const weak = () => Promise.reject(Object.assign(new Error("Firebase: Error (auth/weak-password)."), { code: "auth/weak-password" }));
 
   test("the policy is refreshed and the message says what is missing, by our policy when none is served", async () => {
-    const validatePassword = jest.fn(async (..._args: unknown[]) => {
+    const validatePassword = jest.fn<(...args: unknown[]) => Promise<never>>(async () => {
       throw Object.assign(new Error("no policy"), { code: "auth/internal-error" });
     });
     const t = await setup({

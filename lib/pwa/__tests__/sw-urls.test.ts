@@ -1,5 +1,5 @@
 import { describe, expect, test } from "@jest/globals";
-import { isServerPath, placeholderUrls } from "../sw-urls";
+import { isServerPath, isUploadedImage, placeholderUrls } from "../sw-urls";
 
 const ORIGIN = "https://plaza.test";
 const alternatives = (path: string) => placeholderUrls({ url: new URL(path, ORIGIN) }).map((u) => u.pathname);
@@ -35,5 +35,14 @@ describe("service worker URL rules", () => {
 
   test("unknown paths get no alternative (offline they fall back to the 404 page)", () => {
     expect(alternatives("/esto-no-existe/")).toEqual([]);
+  });
+});
+
+describe("uploaded images", () => {
+  test("only the API's /uploads/ paths are cached as images", () => {
+    expect(isUploadedImage("/uploads/avatar/1b2c/256.webp")).toBe(true);
+    expect(isUploadedImage("/uploads/../api/users")).toBe(false);
+    expect(isUploadedImage("/api/uploads/x.webp")).toBe(false);
+    expect(isUploadedImage("/profile/")).toBe(false);
   });
 });
