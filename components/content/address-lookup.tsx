@@ -39,7 +39,7 @@ export function AddressLookup({ onPick }: { onPick: (candidate: AddressCandidate
   };
 
   return (
-    <div className="field" role="search" aria-label="Buscar dirección">
+    <div className="field" role="search" aria-label="Búsqueda de la dirección">
       <label className="field__label" htmlFor={id}>
         Buscar dirección
       </label>
