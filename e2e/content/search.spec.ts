@@ -7,7 +7,9 @@ test("la búsqueda espera a que termines de escribir y agrupa los resultados por
     return route.continue();
   });
   await page.goto("/search/");
+  await expect(page.getByText("Cargando...")).toBeHidden();
   const box = page.getByRole("searchbox", { name: "¿Qué buscas?" });
+  await expect(box).toBeEditable();
   await box.pressSequentially("teatro", { delay: 40 });
   await expect(page.getByRole("region", { name: /Lugares/ }).getByRole("link", { name: "Teatro Fernando Soler" })).toBeVisible();
   await expect(page.getByRole("region", { name: /Eventos/ }).getByRole("link").first()).toBeVisible();
