@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
+import { ContentSessionSync } from "@/components/content/content-session-sync";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -34,6 +35,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <Providers>
           <AppShell>{children}</AppShell>
+          <ContentSessionSync />
         </Providers>
       </body>
     </html>

@@ -45,3 +45,7 @@ export const serviceWorkerEnabled = process.env.NODE_ENV === "production";
 export const brand = isSaltilloVivo
   ? { id: "saltillo-vivo", name: "Saltillo Vivo", shortName: "Saltillo Vivo", themeColor: "#b3261e" }
   : { id: "plaza", name: "Plaza", shortName: "Plaza", themeColor: "#0f5c63" };
+
+/** Map tiles (a `{z}/{x}/{y}` template) and their attribution; OpenStreetMap's by default. */
+export const mapTileUrl = text(process.env.NEXT_PUBLIC_MAP_TILE_URL, "https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+export const mapAttribution = text(process.env.NEXT_PUBLIC_MAP_ATTRIBUTION, "© OpenStreetMap");

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { AllNews } from "@/components/news/news-lists";
 
 export const metadata: Metadata = { title: "Noticias" };
 
 export default function Page() {
-  return <SectionPage title="Noticias" empty="Aún no hay noticias." />;
+  return <AllNews />;
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { Suspense } from "react";
+import { SearchView } from "@/components/search/search-view";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Búsqueda" };
 
 export default function Page() {
-  return <SectionPage title="Búsqueda" empty="La búsqueda aún no está disponible." />;
+  return (
+    <Suspense fallback={<PageHeader title="Búsqueda" />}>
+      <SearchView />
+    </Suspense>
+  );
 }

@@ -1,37 +1,42 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { brand } from "@/lib/config";
-import { EmptyState } from "@/components/ui/empty-state";
+import styles from "./home.module.css";
 
 const SHORTCUTS = [
-  { href: "/events/following/", label: "Eventos que sigues", hint: "Lo próximo de tu agenda" },
-  { href: "/places/following/", label: "Lugares que sigues", hint: "Foros, museos, parques y más" },
-  { href: "/communities/following/", label: "Comunidades", hint: "Colectivos y grupos de la ciudad" },
-  { href: "/news/", label: "Noticias", hint: "Lo que pasa en la ciudad" },
-  { href: "/events/create/", label: "Crear evento", hint: "Comparte lo que organizas" },
-  { href: "/search/", label: "Búsqueda", hint: "Encuentra eventos, lugares y personas" },
+  { href: "/events/create/", label: "Publicar evento" },
+  { href: "/news/", label: "Noticias" },
+  { href: "/communities/following/", label: "Comunidades" },
+  { href: "/events/following/", label: "Lo que sigo" },
 ] as const;
 
-export function HomeView() {
+export function HomeHero() {
   return (
-    <>
-      <section className="hero">
-        <h1>{brand.name}</h1>
-        <p>La agenda cultural y comunitaria de tu ciudad: eventos, lugares, noticias y comunidades.</p>
-      </section>
+    <section className={styles.hero} aria-labelledby="home-title">
+      <h1 id="home-title">{brand.name}</h1>
+      <p>La agenda cultural y comunitaria de tu ciudad: eventos, lugares, noticias y comunidades.</p>
       <nav aria-label="Accesos rápidos">
-        <ul className="link-grid">
+        <ul className={styles.shortcuts}>
           {SHORTCUTS.map((s) => (
             <li key={s.href}>
-              <Link href={s.href}>
-                {s.label}
-                <small>{s.hint}</small>
-              </Link>
+              <Link href={s.href}>{s.label}</Link>
             </li>
           ))}
         </ul>
       </nav>
-      <h2 className="section-title">Eventos para ti</h2>
-      <EmptyState title="Aún no hay eventos para ti." />
-    </>
+    </section>
+  );
+}
+
+/** A titled block of the home with an optional "see all" link. */
+export function HomeSection({ id, title, more, children }: { id: string; title: string; more?: { href: string; label: string }; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={`home-${id}`}>
+      <div className={styles.head}>
+        <h2 id={`home-${id}`}>{title}</h2>
+        {more ? <Link href={more.href}>{more.label}</Link> : null}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -20,6 +20,8 @@ export interface GetOptions {
 export interface WriteOptions {
   searchParams?: SearchParams;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key on creates that may be replayed). */
+  headers?: Record<string, string>;
 }
 
 type TokenProvider = () => Promise<string | null>;
@@ -104,7 +106,12 @@ export function createApiClient({
     cache.clear();
     const payload: Options =
       body === undefined ? {} : body instanceof FormData ? { body } : { json: body };
-    return send<T>(method, path, { ...payload, searchParams: cleanParams(options.searchParams), signal: options.signal });
+    return send<T>(method, path, {
+      ...payload,
+      searchParams: cleanParams(options.searchParams),
+      signal: options.signal,
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
   }
 
   return {

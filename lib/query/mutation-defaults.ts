@@ -1,5 +1,6 @@
 import type { MutationFunction, MutationKey, MutationOptions, QueryClient } from "@tanstack/react-query";
 import { followUserMutationDefaults } from "@/lib/api/users";
+import { CONTENT_PERSISTED_MUTATIONS } from "@/lib/api/content-mutations";
 
 /**
  * A mutation that must survive going offline and a reload. Paused mutations are persisted
@@ -17,8 +18,8 @@ export type PersistedMutationDefault =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   | ((queryClient: QueryClient) => MutationOptions<any, any, any, any> & { mutationKey: MutationKey });
 
-/** Every offline-capable mutation of the app (follow a user; content features add theirs). */
-export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [followUserMutationDefaults];
+/** Every offline-capable mutation of the app: follow a user; follow and create content. */
+export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [followUserMutationDefaults, ...CONTENT_PERSISTED_MUTATIONS];
 
 export function registerMutationDefaults(
   queryClient: QueryClient,

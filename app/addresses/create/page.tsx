@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { CreateAddress } from "@/components/addresses/address-pages";
 
 export const metadata: Metadata = { title: "Agregar dirección" };
 
 export default function Page() {
-  return <SectionPage title="Agregar dirección" empty="El formulario de direcciones aún no está disponible." />;
+  return <CreateAddress />;
 }

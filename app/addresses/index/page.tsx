@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { AddressIndex } from "@/components/addresses/address-pages";
 
 export const metadata: Metadata = { title: "Mis direcciones" };
 
 export default function Page() {
-  return <SectionPage title="Mis direcciones" empty="Aún no tienes direcciones guardadas." />;
+  return <AddressIndex />;
 }

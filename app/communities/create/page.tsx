@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { CreateCommunity } from "@/components/communities/community-editor";
 
 export const metadata: Metadata = { title: "Crear comunidad" };
 
 export default function Page() {
-  return <SectionPage title="Crear comunidad" empty="El formulario de comunidades aún no está disponible." />;
+  return <CreateCommunity />;
 }

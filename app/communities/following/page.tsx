@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { FollowingCommunities } from "@/components/communities/community-lists";
 
-export const metadata: Metadata = { title: "Comunidades que sigues" };
+export const metadata: Metadata = { title: "Comunidades que sigo" };
 
 export default function Page() {
-  return <SectionPage title="Comunidades que sigues" empty="Aún no sigues ninguna comunidad." />;
+  return <FollowingCommunities />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { MyCommunities } from "@/components/communities/community-lists";
 
 export const metadata: Metadata = { title: "Mis comunidades" };
 
 export default function Page() {
-  return <SectionPage title="Mis comunidades" empty="Aún no tienes comunidades." />;
+  return <MyCommunities />;
 }

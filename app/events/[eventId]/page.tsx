@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { EventDetail } from "@/components/events/event-detail";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Evento" };
 
 export default function Page() {
-  return <RoutedPage route="/events/[eventId]" title="Evento" label="Evento" empty="Aún no hay información de este evento." />;
+  return <EventDetail />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { CreateEvent } from "@/components/events/event-editor";
 
 export const metadata: Metadata = { title: "Crear evento" };
 
 export default function Page() {
-  return <SectionPage title="Crear evento" empty="El formulario de eventos aún no está disponible." />;
+  return <CreateEvent />;
 }

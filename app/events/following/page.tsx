@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { FollowingEvents } from "@/components/events/event-lists";
 
-export const metadata: Metadata = { title: "Eventos que sigues" };
+export const metadata: Metadata = { title: "Eventos que sigo" };
 
 export default function Page() {
-  return <SectionPage title="Eventos que sigues" empty="Aún no sigues ningún evento." />;
+  return <FollowingEvents />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { MyEvents } from "@/components/events/event-lists";
 
 export const metadata: Metadata = { title: "Mis eventos" };
 
 export default function Page() {
-  return <SectionPage title="Mis eventos" empty="Aún no has creado eventos." />;
+  return <MyEvents />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { NewsDetail } from "@/components/news/news-detail";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Noticia" };
 
 export default function Page() {
-  return <RoutedPage route="/news/[newsId]" title="Noticia" label="Noticia" empty="Aún no hay información de esta noticia." />;
+  return <NewsDetail />;
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { Suspense } from "react";
+import { CreateNews } from "@/components/news/news-editor";
+import { PageHeader } from "@/components/ui/page-header";
 
-export const metadata: Metadata = { title: "Crear noticia" };
+export const metadata: Metadata = { title: "Publicar noticia" };
 
 export default function Page() {
-  return <SectionPage title="Crear noticia" empty="El formulario de noticias aún no está disponible." />;
+  return (
+    <Suspense fallback={<PageHeader title="Publicar noticia" />}>
+      <CreateNews />
+    </Suspense>
+  );
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { FollowingNews } from "@/components/news/news-lists";
 
-export const metadata: Metadata = { title: "Noticias que sigues" };
+export const metadata: Metadata = { title: "Noticias que sigo" };
 
 export default function Page() {
-  return <SectionPage title="Noticias que sigues" empty="Aún no sigues ninguna noticia." />;
+  return <FollowingNews />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { MyNews } from "@/components/news/news-lists";
 
 export const metadata: Metadata = { title: "Mis noticias" };
 
 export default function Page() {
-  return <SectionPage title="Mis noticias" empty="Aún no has publicado noticias." />;
+  return <MyNews />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { AdminNews } from "@/components/admin-content/admin-lists";
 
 export const metadata: Metadata = { title: "Panel de administración: Noticias" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Noticias" empty="Aún no hay noticias que moderar." />;
+  return <AdminNews />;
 }

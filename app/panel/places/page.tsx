@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { AdminPlaces } from "@/components/admin-content/admin-lists";
 
 export const metadata: Metadata = { title: "Panel de administración: Lugares" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Lugares" empty="Aún no hay lugares que moderar." />;
+  return <AdminPlaces />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { CreatePlace } from "@/components/places/place-editor";
 
-export const metadata: Metadata = { title: "Crear lugar" };
+export const metadata: Metadata = { title: "Agregar lugar" };
 
 export default function Page() {
-  return <SectionPage title="Crear lugar" empty="El formulario de lugares aún no está disponible." />;
+  return <CreatePlace />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { FollowingPlaces } from "@/components/places/place-lists";
 
-export const metadata: Metadata = { title: "Lugares que sigues" };
+export const metadata: Metadata = { title: "Lugares que sigo" };
 
 export default function Page() {
-  return <SectionPage title="Lugares que sigues" empty="Aún no sigues ningún lugar." />;
+  return <FollowingPlaces />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { MyPlaces } from "@/components/places/place-lists";
 
 export const metadata: Metadata = { title: "Mis lugares" };
 
 export default function Page() {
-  return <SectionPage title="Mis lugares" empty="Aún no has registrado lugares." />;
+  return <MyPlaces />;
 }

@@ -27,4 +27,12 @@ describe("createQueryClient", () => {
     // Drops the mutation's 24 h garbage-collection timer, which would keep Node running.
     mutation.destroy();
   });
+
+  test("every content follow and create is registered for offline replay", () => {
+    const queryClient = createQueryClient();
+    for (const kind of ["events", "places", "news", "communities"]) {
+      expect(queryClient.getMutationDefaults([kind, "follow"]).mutationFn).toBeInstanceOf(Function);
+      expect(queryClient.getMutationDefaults([kind, "create"]).mutationFn).toBeInstanceOf(Function);
+    }
+  });
 });

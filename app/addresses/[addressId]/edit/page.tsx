@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { EditAddress } from "@/components/addresses/address-pages";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Editar dirección" };
 
 export default function Page() {
-  return <RoutedPage route="/addresses/[addressId]/edit" title="Editar dirección" label="Dirección" empty="El formulario de direcciones aún no está disponible." />;
+  return <EditAddress />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { CommunityMembers } from "@/components/communities/community-members";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Miembros de la comunidad" };
 
 export default function Page() {
-  return <RoutedPage route="/communities/[communityId]/edit.members" title="Miembros de la comunidad" label="Comunidad" empty="Aún no hay miembros que administrar." />;
+  return <CommunityMembers />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { EditCommunity } from "@/components/communities/community-editor";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Editar comunidad" };
 
 export default function Page() {
-  return <RoutedPage route="/communities/[communityId]/edit" title="Editar comunidad" label="Comunidad" empty="El formulario de comunidades aún no está disponible." />;
+  return <EditCommunity />;
 }

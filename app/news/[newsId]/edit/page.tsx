@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { EditNews } from "@/components/news/news-editor";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Editar noticia" };
 
 export default function Page() {
-  return <RoutedPage route="/news/[newsId]/edit" title="Editar noticia" label="Noticia" empty="El formulario de noticias aún no está disponible." />;
+  return <EditNews />;
 }

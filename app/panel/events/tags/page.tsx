@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { SectionPage } from "@/components/content/section-page";
+import { AdminTags } from "@/components/admin-content/admin-tags";
 
 export const metadata: Metadata = { title: "Panel de administración: Etiquetas" };
 
 export default function Page() {
-  return <SectionPage title="Panel de administración: Etiquetas" empty="Aún no hay etiquetas." />;
+  return <AdminTags />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PLACEHOLDER_ID } from "@/lib/routes";
-import { RoutedPage } from "@/components/content/routed-page";
+import { EditPlace } from "@/components/places/place-editor";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
 export const dynamicParams = false;
@@ -11,5 +11,5 @@ export function generateStaticParams() {
 export const metadata: Metadata = { title: "Editar lugar" };
 
 export default function Page() {
-  return <RoutedPage route="/places/[placeId]/edit" title="Editar lugar" label="Lugar" empty="El formulario de lugares aún no está disponible." />;
+  return <EditPlace />;
 }

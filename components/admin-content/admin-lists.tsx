@@ -1,0 +1,59 @@
+"use client";
+
+import { deleteEvent, eventQueries, moderateEvent } from "@/lib/api/events";
+import { deleteNews, moderateNews, newsQueries } from "@/lib/api/news";
+import { deletePlace, moderatePlace, placeQueries } from "@/lib/api/places";
+import type { Event } from "@/lib/schemas/events";
+import type { News } from "@/lib/schemas/news";
+import type { Place } from "@/lib/schemas/places";
+import { pathFor } from "@/lib/routes";
+import { formatDateTime, formatEventWhenShort } from "@/lib/format/dates";
+import { ModerationTable } from "./moderation-table";
+
+export function AdminEvents() {
+  return (
+    <ModerationTable<Event>
+      title="Panel de administración: Eventos"
+      noun="eventos"
+      listOptions={(visibility) => eventQueries.listQuery({ when: "upcoming", visibility })}
+      invalidate={eventQueries.all()}
+      label={(e) => e.title}
+      href={(e) => pathFor("/events/[eventId]", e._id)}
+      details={(e) => `${formatEventWhenShort(e)}${e.organizer ? ` · ${e.organizer.name}` : ""}`}
+      moderate={moderateEvent}
+      remove={(id, reason) => deleteEvent(id, { reason })}
+    />
+  );
+}
+
+export function AdminNews() {
+  return (
+    <ModerationTable<News>
+      title="Panel de administración: Noticias"
+      noun="noticias"
+      listOptions={(visibility) => newsQueries.listQuery({ visibility })}
+      invalidate={newsQueries.all()}
+      label={(n) => n.title}
+      href={(n) => pathFor("/news/[newsId]", n._id)}
+      details={(n) => `${formatDateTime(n.publishedAt)}${n.author ? ` · ${n.author.name}` : ""}`}
+      moderate={moderateNews}
+      remove={deleteNews}
+    />
+  );
+}
+
+export function AdminPlaces() {
+  return (
+    <ModerationTable<Place>
+      title="Panel de administración: Lugares"
+      noun="lugares"
+      listOptions={(visibility) => placeQueries.listQuery({ visibility })}
+      invalidate={placeQueries.all()}
+      label={(p) => p.name}
+      href={(p) => pathFor("/places/[placeId]", p._id)}
+      details={(p) => p.addressLine}
+      moderate={moderatePlace}
+      remove={deletePlace}
+    />
+  );
+}

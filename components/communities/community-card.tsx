@@ -1,0 +1,33 @@
+import Link from "next/link";
+import type { Community } from "@/lib/schemas/communities";
+import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
+import { pathFor } from "@/lib/routes";
+import { formatCount, formatFollowers } from "@/lib/format/count";
+import { Thumb } from "@/components/content/cover";
+import styles from "@/components/content/content.module.css";
+
+export function CommunityCard({ community }: { community: Community }) {
+  return (
+    <article className={styles.card}>
+      <Thumb src={community.image} title={community.name} />
+      <div>
+        <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
+        <h3 style={{ margin: 0, fontSize: "inherit" }}>
+          <Link className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
+            {community.name}
+          </Link>
+        </h3>
+        <p className={styles.cardMeta}>
+          {formatFollowers(community.followersCount)}
+          {community.upcomingEventsCount > 0 ? ` · ${community.upcomingEventsCount} eventos próximos` : ""}
+        </p>
+        {community.myRole || community.hidden ? (
+          <ul className={styles.chips}>
+            {community.myRole ? <li className={styles.chip}>{COMMUNITY_ROLE_LABELS[community.myRole]}</li> : null}
+            {community.hidden ? <li className={styles.chipWarn}>Oculta</li> : null}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

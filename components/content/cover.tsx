@@ -1,0 +1,39 @@
+import styles from "./content.module.css";
+
+/** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
+export function Cover({ src, title }: { src: string | null | undefined; title: string }) {
+  if (!src) {
+    return (
+      <div className={styles.coverPlaceholder} aria-hidden="true">
+        {title.charAt(0).toLocaleUpperCase("es-MX")}
+      </div>
+    );
+  }
+  // eslint-disable-next-line @next/next/no-img-element
+  return <img className={styles.cover} src={src} alt="" />;
+}
+
+/** A square thumbnail for cards. */
+export function Thumb({ src, title }: { src: string | null | undefined; title: string }) {
+  if (!src) {
+    return (
+      <span className={styles.thumb} aria-hidden="true">
+        {title.charAt(0).toLocaleUpperCase("es-MX")}
+      </span>
+    );
+  }
+  // eslint-disable-next-line @next/next/no-img-element
+  return <img className={styles.thumb} src={src} alt="" loading="lazy" width={96} height={96} />;
+}
+
+export function VerifiedBadge() {
+  return (
+    <span className={styles.badge} title="Cuenta verificada">
+      <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d="M12 2l2.4 2.1 3.1-.5 1 3 2.9 1.4-.7 3.1 1.5 2.8-2.4 2.1-.2 3.2-3.2.3L12 22l-2.4-2.1-3.2-.3-.2-3.2L3.8 14.9l1.5-2.8-.7-3.1 2.9-1.4 1-3 3.1.5z" />
+        <path fill="#fff" d="M10.6 15.6l-3.2-3.2 1.4-1.4 1.8 1.8 4.6-4.6 1.4 1.4z" />
+      </svg>
+      <span>Verificada</span>
+    </span>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormAlert } from "@/components/ui/form-alert";
+import { errorMessage } from "@/lib/api/errors";
+import { flattenPages } from "@/lib/api/content";
+import type { Page } from "@/lib/schemas/pagination";
+import { CardSkeletons } from "./card-skeletons";
+import styles from "./content.module.css";
+
+/**
+ * A cursor-paginated list: skeletons while the first page loads, an empty state, the items,
+ * and the next page when the end scrolls into view, with a 'Cargar más' button for when the
+ * observer is unavailable or the person prefers to ask.
+ */
+export function InfiniteList<T extends { _id: string }>({
+  query,
+  renderItem,
+  empty,
+  emptyHint,
+  label,
+  layout = "list",
+  paginate = true,
+  autoLoad = true,
+  skeletons = 3,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  renderItem: (item: T) => ReactNode;
+  empty: string;
+  emptyHint?: ReactNode;
+  /** Accessible name of the list. */
+  label: string;
+  layout?: "list" | "grid";
+  /** False shows the first page only (home sections). */
+  paginate?: boolean;
+  /** False loads further pages only from the button (sections with more below them). */
+  autoLoad?: boolean;
+  /** Placeholders while loading: as many as the items expected, so nothing shifts. */
+  skeletons?: number;
+}) {
+  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const items = paginate ? flattenPages(data) : flattenPages(data ? { ...data, pages: data.pages.slice(0, 1) } : undefined);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !paginate || !autoLoad || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [paginate, autoLoad, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (isPending) {
+    // Offline with nothing cached, the query waits paused: say so instead of loading forever.
+    if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint="Esta lista se cargará cuando vuelvas a tener conexión." />;
+    return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase("es-MX")}`} />;
+  }
+  if (isError && items.length === 0) return <FormAlert message={errorMessage(error)} />;
+  if (items.length === 0) return <EmptyState title={empty} hint={emptyHint ?? null} />;
+
+  return (
+    <>
+      <ul className={layout === "grid" ? styles.grid : styles.list} aria-label={label}>
+        {items.map((item) => (
+          <li key={item._id}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {paginate ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
+      {paginate && hasNextPage ? (
+        <div className={styles.more}>
+          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? "Cargando..." : "Cargar más"}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

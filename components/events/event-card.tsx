@@ -1,0 +1,58 @@
+import Link from "next/link";
+import type { Event } from "@/lib/schemas/events";
+import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
+import { pathFor } from "@/lib/routes";
+import { formatEventWhenShort } from "@/lib/format/dates";
+import { formatPrice } from "@/lib/format/price";
+import { Thumb } from "@/components/content/cover";
+import styles from "@/components/content/content.module.css";
+
+const REASON_LABELS: Record<string, string> = {
+  place: "Sigues este lugar",
+  community: "Sigues esta comunidad",
+  organizer: "Sigues a quien lo organiza",
+  tag: "Te interesa el tema",
+  nearby: "Cerca de tu dirección",
+  following: "Lo sigues",
+  popular: "Popular en la ciudad",
+};
+
+export function eventWhere(event: Pick<Event, "place" | "address" | "onlineUrl">): string {
+  if (event.place) return event.place.name;
+  if (event.address) return event.address;
+  if (event.onlineUrl) return "En línea";
+  return "Lugar por confirmar";
+}
+
+/** An event in a list: date, title, where, price, and why it is suggested. */
+export function EventCard({ event, reasons, headingLevel = 3 }: { event: Event; reasons?: string[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const reason = reasons?.map((r) => REASON_LABELS[r]).find(Boolean);
+  return (
+    <article className={styles.card}>
+      <Thumb src={event.coverImage} title={event.title} />
+      <div>
+        <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
+        <Heading style={{ margin: 0, fontSize: "inherit" }}>
+          <Link className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
+            {event.title}
+          </Link>
+        </Heading>
+        <p className={styles.cardMeta}>
+          {eventWhere(event)} · {formatPrice({ type: event.priceType, amount: event.priceAmount })}
+        </p>
+        <ul className={styles.chips} aria-label="Detalles">
+          {event.status !== "published" ? <li className={styles.chipWarn}>{EVENT_STATUS_LABELS[event.status]}</li> : null}
+          {event.hidden ? <li className={styles.chipWarn}>Oculto</li> : null}
+          {event.featured ? <li className={styles.chip}>Destacado</li> : null}
+          {reason ? <li className={styles.chip}>{reason}</li> : null}
+          {event.tags.slice(0, 2).map((t) => (
+            <li key={t._id} className={styles.chip}>
+              {t.name}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}

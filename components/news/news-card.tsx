@@ -1,0 +1,31 @@
+import Link from "next/link";
+import type { News } from "@/lib/schemas/news";
+import { pathFor } from "@/lib/routes";
+import { formatRelative } from "@/lib/format/dates";
+import { Thumb } from "@/components/content/cover";
+import styles from "@/components/content/content.module.css";
+
+export function NewsCard({ news }: { news: News }) {
+  return (
+    <article className={styles.card}>
+      <Thumb src={news.coverImage} title={news.title} />
+      <div>
+        <p className={styles.cardKicker}>
+          <time dateTime={news.publishedAt}>{formatRelative(news.publishedAt)}</time>
+          {news.community ? ` · ${news.community.name}` : ""}
+        </p>
+        <h3 style={{ margin: 0, fontSize: "inherit" }}>
+          <Link className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
+            {news.title}
+          </Link>
+        </h3>
+        {news.summary ? <p className={styles.cardMeta}>{news.summary}</p> : null}
+        {news.hidden ? (
+          <ul className={styles.chips}>
+            <li className={styles.chipWarn}>Oculta</li>
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

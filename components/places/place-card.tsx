@@ -1,0 +1,34 @@
+import Link from "next/link";
+import type { Place } from "@/lib/schemas/places";
+import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
+import { pathFor } from "@/lib/routes";
+import { formatFollowers } from "@/lib/format/count";
+import { Thumb } from "@/components/content/cover";
+import styles from "@/components/content/content.module.css";
+
+export function PlaceCard({ place }: { place: Place }) {
+  return (
+    <article className={styles.card}>
+      <Thumb src={place.coverImage} title={place.name} />
+      <div>
+        <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
+        <h3 style={{ margin: 0, fontSize: "inherit" }}>
+          <Link className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
+            {place.name}
+          </Link>
+        </h3>
+        <p className={styles.cardMeta}>{place.addressLine}</p>
+        <p className={styles.cardMeta}>
+          {formatFollowers(place.followersCount)}
+          {place.upcomingEventsCount > 0 ? ` · ${place.upcomingEventsCount} eventos próximos` : ""}
+        </p>
+        {place.hidden || place.featured ? (
+          <ul className={styles.chips}>
+            {place.hidden ? <li className={styles.chipWarn}>Oculto</li> : null}
+            {place.featured ? <li className={styles.chip}>Destacado</li> : null}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId, useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { SEARCH_MIN_LENGTH, searchQueries } from "@/lib/api/search";
+import { errorMessage } from "@/lib/api/errors";
+import { useDebounced } from "@/lib/hooks/use-debounced";
+import { pathFor } from "@/lib/routes";
+import { formatEventWhenShort } from "@/lib/format/dates";
+import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormAlert } from "@/components/ui/form-alert";
+import { VerifiedBadge } from "@/components/content/cover";
+import { CardSkeletons } from "@/components/content/card-skeletons";
+import styles from "@/components/content/content.module.css";
+
+interface Row {
+  id: string;
+  href: string;
+  title: string;
+  meta: string;
+  verified?: boolean;
+}
+
+/** /search: one box, results grouped by kind; the query lives in the URL (?q=) for sharing. */
+export function SearchView() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const inputId = useId();
+  const [q, setQ] = useState(() => params.get("q") ?? "");
+  const debounced = useDebounced(q, 300);
+  const query = useQuery(searchQueries.results(debounced));
+
+  useEffect(() => {
+    const current = params.get("q") ?? "";
+    if (current === debounced.trim()) return;
+    router.replace(debounced.trim() ? `/search/?q=${encodeURIComponent(debounced.trim())}` : "/search/", { scroll: false });
+  }, [debounced, params, router]);
+
+  const r = query.data;
+  const groups: { key: string; title: string; rows: Row[] }[] = r
+    ? [
+        {
+          key: "events",
+          title: "Eventos",
+          rows: r.events.map((e) => ({ id: e._id, href: pathFor("/events/[eventId]", e._id), title: e.title, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}` })),
+        },
+        {
+          key: "places",
+          title: "Lugares",
+          rows: r.places.map((p) => ({ id: p._id, href: pathFor("/places/[placeId]", p._id), title: p.name, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}` })),
+        },
+        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, href: pathFor("/news/[newsId]", n._id), title: n.title, meta: n.summary })) },
+        {
+          key: "communities",
+          title: "Comunidades",
+          rows: r.communities.map((c) => ({ id: c._id, href: pathFor("/communities/[communityId]", c._id), title: c.name, meta: `${c.membersCount} miembros` })),
+        },
+        { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, href: pathFor("/profile/[profileId]", u._id), title: u.name, meta: "", verified: u.verified })) },
+      ].filter((g) => g.rows.length > 0)
+    : [];
+  const total = groups.reduce((n, g) => n + g.rows.length, 0);
+  const active = debounced.trim().length >= SEARCH_MIN_LENGTH;
+
+  return (
+    <>
+      <PageHeader title="Búsqueda" description="Eventos, lugares, noticias, comunidades y personas." />
+      <form role="search" onSubmit={(e) => e.preventDefault()} style={{ marginBottom: "1.25rem" }}>
+        <label className="field__label" htmlFor={inputId}>
+          ¿Qué buscas?
+        </label>
+        <input
+          id={inputId}
+          className="field__input"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Teatro, jazz, Centro Histórico…"
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+      </form>
+      <div aria-live="polite" className="visually-hidden">
+        {active && r ? (total === 0 ? "Sin resultados" : `${total} resultados`) : ""}
+      </div>
+      {!active ? (
+        <EmptyState title="Escribe al menos 2 letras para buscar." hint="La búsqueda no distingue acentos ni mayúsculas." />
+      ) : query.isPending ? (
+        query.fetchStatus === "paused" ? (
+          <EmptyState title="Sin conexión" hint="Busca de nuevo cuando vuelvas a tener conexión." />
+        ) : (
+          <CardSkeletons count={3} label="Buscando" />
+        )
+      ) : query.isError ? (
+        <FormAlert message={errorMessage(query.error)} />
+      ) : total === 0 ? (
+        <EmptyState title={`Sin resultados para «${debounced.trim()}».`} hint="Prueba con otra palabra." />
+      ) : (
+        groups.map((g) => (
+          <section key={g.key} className={styles.section} aria-labelledby={`search-${g.key}`}>
+            <h2 id={`search-${g.key}`} style={{ fontSize: "1.2rem" }}>
+              {g.title} <span className={styles.small}>({g.rows.length})</span>
+            </h2>
+            <ul className={styles.list}>
+              {g.rows.map((row) => (
+                <li key={row.id} className={styles.card} style={{ gridTemplateColumns: "1fr" }}>
+                  <div>
+                    <Link className={styles.cardLink} href={row.href}>
+                      {row.title}
+                    </Link>{" "}
+                    {row.verified ? <VerifiedBadge /> : null}
+                    {row.meta ? <p className={styles.cardMeta}>{row.meta}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </>
+  );
+}

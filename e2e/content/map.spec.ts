@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { api, solidPng } from "./support";
+
+const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
+
+async function teatro() {
+  const places = await api<{ items: { _id: string; name: string; addressLine: string }[] }>("GET", "/places", { query: { limit: "50" } });
+  return places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
+}
+
+test("el mapa de un lugar muestra teselas cuando cargan", async ({ page, context }) => {
+  const png = solidPng(256);
+  let served = 0;
+  await context.route(TILE, (route) => {
+    served += 1;
+    return route.fulfill({ status: 200, contentType: "image/png", body: png });
+  });
+  const place = await teatro();
+  await page.goto(`/places/${place._id}/`);
+  const map = page.getByRole("img", { name: `Mapa de ${place.name}` });
+  await expect(map).toHaveAttribute("data-state", "ready");
+  await expect(map.locator("img.leaflet-tile-loaded").first()).toBeVisible();
+  expect(served).toBeGreaterThan(0);
+  await expect(page.getByTestId("map-address")).toHaveText(place.addressLine);
+});
+
+test("sin teselas, el mapa cede su lugar a la dirección escrita", async ({ page, context }) => {
+  await context.route(TILE, (route) => route.abort());
+  const place = await teatro();
+  await page.goto(`/places/${place._id}/`);
+  await expect(page.getByText("No se pudo cargar el mapa. La dirección está aquí abajo.")).toBeVisible();
+  await expect(page.getByRole("img", { name: `Mapa de ${place.name}` })).toHaveCount(0);
+  await expect(page.getByTestId("map-address")).toHaveText(place.addressLine);
+  await expect(page.getByRole("link", { name: "Abrir en OpenStreetMap" })).toHaveAttribute("href", /openstreetmap\.org/);
+});

@@ -1,0 +1,68 @@
+/**
+ * @jest-environment node
+ */
+
+import { describe, expect, it, jest } from "@jest/globals";
+import { editInValue, flattenPages, sendOnce, withFollow } from "../content";
+
+// The module uses localStorage at call time; Node has none, and jsdom cannot load ky.
+const store = new Map<string, string>();
+Object.assign(globalThis, {
+  localStorage: {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+    key: (i: number) => [...store.keys()][i] ?? null,
+    get length() {
+      return store.size;
+    },
+  },
+});
+
+describe("sendOnce", () => {
+  it("sends a keyed call once; a replay gets the first answer without a request", async () => {
+    const send = jest.fn(async () => ({ following: true, followersCount: 3 }));
+    await expect(sendOnce("k-1", send)).resolves.toEqual({ following: true, followersCount: 3 });
+    await expect(sendOnce("k-1", send)).resolves.toEqual({ following: true, followersCount: 3 });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("a replayed create reads the item back instead of posting it again", async () => {
+    const post = jest.fn(async () => ({ _id: "e1", title: "Uno" }));
+    const read = jest.fn(async (prev: { _id: string; title: string }) => ({ ...prev, title: "Uno (servidor)" }));
+    await sendOnce("k-2", post, read);
+    await expect(sendOnce("k-2", post, read)).resolves.toEqual({ _id: "e1", title: "Uno (servidor)" });
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failed call is not marked, so it can be tried again", async () => {
+    const send = jest.fn<() => Promise<number>>().mockRejectedValueOnce(new Error("red")).mockResolvedValueOnce(1);
+    await expect(sendOnce("k-3", send)).rejects.toThrow("red");
+    await expect(sendOnce("k-3", send)).resolves.toBe(1);
+  });
+});
+
+describe("cached copies of followed items", () => {
+  const item = { _id: "p1", following: false, followersCount: 2 };
+
+  it("follow flips the flag and the count once", () => {
+    expect(withFollow(item, true)).toEqual({ _id: "p1", following: true, followersCount: 3 });
+    expect(withFollow({ ...item, following: true }, true)).toEqual({ ...item, following: true });
+  });
+
+  it("edits the item inside pages of an infinite list and search results", () => {
+    const infinite = { pages: [{ items: [item, { _id: "p2", following: false, followersCount: 0 }], nextCursor: null }], pageParams: [undefined] };
+    const edited = editInValue<typeof item>(infinite, "p1", (i) => withFollow(i, true)) as typeof infinite;
+    expect(edited.pages[0]!.items[0]).toEqual({ _id: "p1", following: true, followersCount: 3 });
+    expect(edited.pages[0]!.items[1]).toBe(infinite.pages[0]!.items[1]);
+    const search = { events: [], places: [item], news: [], communities: [], users: [] };
+    expect((editInValue<typeof item>(search, "p1", (i) => withFollow(i, true)) as typeof search).places[0]!.following).toBe(true);
+    expect(editInValue(search, "nope", (i) => i)).toBe(search);
+  });
+
+  it("flattens pages without repeats", () => {
+    const data = { pages: [{ items: [{ _id: "a" }, { _id: "b" }], nextCursor: "c" }, { items: [{ _id: "b" }, { _id: "c" }], nextCursor: null }], pageParams: [] };
+    expect(flattenPages(data).map((x) => x._id)).toEqual(["a", "b", "c"]);
+  });
+});
