@@ -8,7 +8,8 @@ test("el panel crea una cuenta y le envía una notificación que llega en vivo",
     const admin = await openAdminPage(adminContext);
     await admin.goto("/panel/home/");
     await expect(admin.getByRole("heading", { name: "Resumen" })).toBeVisible();
-    await expect(admin.getByRole("link", { name: /Usuarios$/ })).toBeVisible();
+    await expect(admin.getByRole("link", { name: /^\d+\+? Usuarios$/ })).toBeVisible();
+    await expect(admin.getByRole("link", { name: /^\d+\+? Solicitudes pendientes$/ })).toBeVisible();
 
     await admin.goto("/panel/users/create/");
     await admin.getByLabel("Nombre").fill("Cuenta Creada");

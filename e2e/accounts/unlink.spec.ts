@@ -11,10 +11,12 @@ test("desvincular Google recarga la página y deja la cuenta sin Google", async 
   await page.evaluate(() => ((window as unknown as { __beforeReload: boolean }).__beforeReload = true));
   await page.getByRole("button", { name: "Desvincular Google" }).click();
   const dialog = page.getByRole("alertdialog", { name: "¿Desvincular tu cuenta de Google?" });
+  const reloaded = page.waitForEvent("load");
   await dialog.getByRole("button", { name: "Desvincular" }).click();
 
-  // SPEC §4: the page reloads.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(false);
+  // SPEC §4: the page reloads (a new document: the marker set above is gone).
+  await reloaded;
+  expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(false);
   await expect(page.getByTestId("provider-google")).toContainText("Sin vincular");
   await expect(page.getByRole("heading", { name: "Daniela Desvincula" })).toBeVisible();
 });
