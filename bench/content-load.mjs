@@ -24,7 +24,7 @@ const duration = Number(values.duration);
 function startServer() {
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "bench/content-server.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production" },
+    env: process.env,
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../server/db/client";
 import { DatabaseLockedError } from "../server/db/lock";
-import { EnvError, loadEnv } from "../server/env";
+import { EnvError, loadDatabaseEnv } from "../server/env";
 import { createUsersRepository } from "../server/routes/users/repository";
 
 const USAGE = "Uso: npm run admin:create -- --email <correo> [--remove]";
@@ -35,7 +35,7 @@ function readArguments(argv: string[]): { email: string; remove: boolean } {
 
 async function main(): Promise<void> {
   const { email, remove } = readArguments(process.argv.slice(2));
-  const env = loadEnv();
+  const env = loadDatabaseEnv();
   let database: Database;
   try {
     database = await openDatabase(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir });

@@ -23,7 +23,7 @@ import { createImageStore, createLocalObjectStore, createS3ObjectStore, type Ima
 
 export type AppConfig = Pick<
   Env,
-  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl"
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "publicUrl"
 >;
 
 export interface BuildAppOptions {
@@ -92,7 +92,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
   const users = createUsersRepository(database.db);
-  registerAuth(app, { auth, loadUser: users.findById });
+  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById });
 
   const notifications = createNotificationsRepository(database);
   const hub = createRealtimeHub({ database, loadNotification: notifications.findById, log: app.log });

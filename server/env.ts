@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { S3Config } from "./storage/store";
@@ -30,8 +31,14 @@ const rawEnvSchema = z.object({
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default("out")),
-  FIREBASE_PROJECT_ID: z.preprocess(emptyToUndefined, z.string().default("demo-plaza")),
+  FIREBASE_PROJECT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(emptyToUndefined, z.string().optional()),
+  // The Auth emulator accepts unsigned tokens: on a network it lets anyone in as anyone. Only an
+  // isolated, non-production test environment may say so explicitly.
+  PLAZA_ALLOW_EMULATOR_ON_NETWORK: z.preprocess(emptyToUndefined, booleanish.default(false)),
+  // The origin people reach the server at; absolute links (calendar feeds) are built from it,
+  // never from the request's Host header, which any client can forge.
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
   SEED_DEMO: z.preprocess(emptyToUndefined, booleanish.optional()),
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1024 * 1024)),
@@ -67,6 +74,8 @@ export interface Env {
   firebaseProjectId: string;
   /** host:port of the Auth emulator, or undefined when verifying against a real project. */
   authEmulatorHost: string | undefined;
+  /** Public origin (scheme://host[:port], no trailing slash) for the absolute URLs the server builds. */
+  publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemo: boolean;
   bodyLimit: number;
@@ -99,10 +108,12 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const storage = storageConfig(raw, dataDir, cwd);
   const nodeEnv = raw.NODE_ENV ?? "development";
-  const isDemoProject = raw.FIREBASE_PROJECT_ID.startsWith("demo-");
-  // A demo-* project can only live in the emulator, so the emulator is implied; a real project
-  // uses the emulator only when explicitly told to.
-  const authEmulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST ?? (isDemoProject ? "127.0.0.1:9099" : undefined);
+  // The emulator is never implied: it accepts unsigned tokens, so it must be asked for by name.
+  const authEmulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST;
+  const problems = [...authProblems(raw, nodeEnv), ...publicUrlProblems(raw, nodeEnv)];
+  if (problems.length > 0) throw new EnvError(problems);
+  // Without a project id the checks above only let the emulator through.
+  const firebaseProjectId = raw.FIREBASE_PROJECT_ID ?? "demo-plaza";
   if (authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
 
   return {
@@ -112,8 +123,9 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     databaseUrl: raw.DATABASE_URL,
     dataDir,
     staticDir: path.resolve(cwd, raw.STATIC_DIR),
-    firebaseProjectId: raw.FIREBASE_PROJECT_ID,
+    firebaseProjectId,
     authEmulatorHost,
+    publicUrl: raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : `http://localhost:${raw.PORT}`,
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     // Demo accounts only make sense where they can sign in: on by default with the emulator,
     // off by default against a real Firebase project.
@@ -125,6 +137,86 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     storage,
     sseHeartbeatMs: raw.SSE_HEARTBEAT_MS,
   };
+}
+
+/**
+ * Only the database settings, for scripts that open it and never verify a token (admin:create):
+ * they must not need the Firebase settings the server requires.
+ */
+export function loadDatabaseEnv(overrides: Record<string, string | undefined> = {}, cwd: string = process.cwd()): Pick<Env, "databaseUrl" | "dataDir"> {
+  const parsed = rawEnvSchema.safeParse({ ...process.env, ...overrides });
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: path.resolve(cwd, parsed.data.DATA_DIR) };
+}
+
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
+
+/** True when HOST only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  if (bare === "localhost") return true;
+  const family = net.isIP(bare);
+  return family !== 0 && LOOPBACK.check(bare, family === 4 ? "ipv4" : "ipv6");
+}
+
+const EMULATOR_HINT = "para desarrollo local, FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 (npm start la define sola)";
+
+function authProblems(raw: z.infer<typeof rawEnvSchema>, nodeEnv: string): string[] {
+  const production = nodeEnv === "production";
+  const project = raw.FIREBASE_PROJECT_ID;
+  if (raw.FIREBASE_AUTH_EMULATOR_HOST) {
+    if (production) {
+      return [
+        "FIREBASE_AUTH_EMULATOR_HOST: el emulador de Auth acepta tokens sin firma y no se permite con NODE_ENV=production. " +
+          "Quítala y define FIREBASE_PROJECT_ID con tu proyecto real de Firebase.",
+      ];
+    }
+    if (!isLoopbackHost(raw.HOST) && !raw.PLAZA_ALLOW_EMULATOR_ON_NETWORK) {
+      return [
+        `FIREBASE_AUTH_EMULATOR_HOST: con el emulador de Auth cualquiera puede entrar con cualquier cuenta (acepta tokens sin firma) y HOST=${raw.HOST} deja la API abierta a la red. ` +
+          "Usa HOST=127.0.0.1, configura un proyecto real de Firebase (FIREBASE_PROJECT_ID) o, solo en un entorno de pruebas aislado, define PLAZA_ALLOW_EMULATOR_ON_NETWORK=true.",
+      ];
+    }
+    return [];
+  }
+  if (production && (!project || project.startsWith("demo-"))) {
+    return [
+      "FIREBASE_PROJECT_ID: con NODE_ENV=production hace falta el id de tu proyecto real de Firebase (sin el prefijo demo-), " +
+        "con sus credenciales en GOOGLE_APPLICATION_CREDENTIALS.",
+    ];
+  }
+  if (!project) {
+    return [
+      "FIREBASE_PROJECT_ID: falta. Define el id de tu proyecto de Firebase (con sus credenciales en GOOGLE_APPLICATION_CREDENTIALS) o, " +
+        `${EMULATOR_HINT}.`,
+    ];
+  }
+  if (project.startsWith("demo-")) {
+    return [`FIREBASE_PROJECT_ID: "${project}" es un proyecto de demostración que solo existe en el emulador de Auth. Usa un proyecto real o, ${EMULATOR_HINT}.`];
+  }
+  return [];
+}
+
+function publicUrlProblems(raw: z.infer<typeof rawEnvSchema>, nodeEnv: string): string[] {
+  const example = "p. ej. https://plaza.ejemplo.mx";
+  if (!raw.PUBLIC_URL) {
+    return nodeEnv === "production"
+      ? [`PUBLIC_URL: obligatoria con NODE_ENV=production. Es la dirección pública del sitio (${example}); con ella se arman los enlaces de calendario.`]
+      : [];
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(raw.PUBLIC_URL);
+  } catch {
+    url = null;
+  }
+  // Anything beyond scheme://host[:port] (a path, query, credentials) makes href differ.
+  const isOrigin = url !== null && (url.protocol === "https:" || url.protocol === "http:") && url.href === `${url.origin}/`;
+  return isOrigin ? [] : [`PUBLIC_URL: debe ser un origen http(s) sin ruta (${example}), no "${raw.PUBLIC_URL}".`];
 }
 
 function storageConfig(raw: z.infer<typeof rawEnvSchema>, dataDir: string, cwd: string): StorageConfig {

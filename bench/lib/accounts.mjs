@@ -14,7 +14,7 @@ export const PROJECT = process.env.FIREBASE_PROJECT_ID || "demo-plaza";
 export function startBenchServer(env = {}) {
   const child = spawn(TSX, [path.join(ROOT, "bench/lib/accounts-server.ts")], {
     cwd: ROOT,
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT, NODE_ENV: "production", ...env },
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -1,6 +1,14 @@
 import path from "node:path";
-import { describe, expect, it } from "@jest/globals";
-import { EnvError, loadEnv } from "../env";
+import { afterEach, describe, expect, it } from "@jest/globals";
+import { EnvError, isLoopbackHost, loadEnv } from "../env";
+
+// loadEnv writes the emulator host into process.env (firebase-admin reads it there): put back
+// what the test run started with.
+const startingEmulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+afterEach(() => {
+  if (startingEmulatorHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  else process.env.FIREBASE_AUTH_EMULATOR_HOST = startingEmulatorHost;
+});
 
 describe("variables de entorno", () => {
   const base = {
@@ -14,11 +22,17 @@ describe("variables de entorno", () => {
     LOG_LEVEL: "",
     SEED_DEMO: "",
     BODY_LIMIT: "",
+    PUBLIC_URL: "",
+    PLAZA_ALLOW_EMULATOR_ON_NETWORK: "",
     NODE_ENV: "production",
   };
+  // What `npm start` passes: the emulator, asked for by name.
+  const local = { ...base, NODE_ENV: "", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" };
+  // A production deployment: a real project and the public address.
+  const production = { ...base, FIREBASE_PROJECT_ID: "plaza-produccion", PUBLIC_URL: "https://plaza.ejemplo.mx" };
 
   it("usa valores por omisión pensados para el arranque local", () => {
-    const env = loadEnv(base, "/srv/plaza");
+    const env = loadEnv(local, "/srv/plaza");
     expect(env).toMatchObject({
       port: 3000,
       host: "127.0.0.1",
@@ -26,30 +40,123 @@ describe("variables de entorno", () => {
       dataDir: path.resolve("/srv/plaza", ".data"),
       staticDir: path.resolve("/srv/plaza", "out"),
       firebaseProjectId: "demo-plaza",
-      // demo-* projects only exist in the emulator, so it is implied.
       authEmulatorHost: "127.0.0.1:9099",
+      publicUrl: "http://localhost:3000",
       logLevel: "info",
       seedDemo: true,
       bodyLimit: 1024 * 1024,
     });
+    expect(loadEnv({ ...local, PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
   });
 
   it("no usa el emulador ni siembra datos de demostración con un proyecto real", () => {
-    const env = loadEnv({ ...base, FIREBASE_PROJECT_ID: "plaza-produccion" });
+    const env = loadEnv(production);
     expect(env.authEmulatorHost).toBeUndefined();
     expect(env.seedDemo).toBe(false);
-    expect(loadEnv({ ...base, FIREBASE_PROJECT_ID: "plaza-produccion", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(env.firebaseProjectId).toBe("plaza-produccion");
+    expect(env.publicUrl).toBe("https://plaza.ejemplo.mx");
+    expect(loadEnv({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadEnv({ ...base, NODE_ENV: "", FIREBASE_PROJECT_ID: "plaza-produccion" }).authEmulatorHost).toBeUndefined();
   });
 
   it("lee booleanos, números y la URL de PostgreSQL", () => {
-    const env = loadEnv({ ...base, PORT: "8080", SEED_DEMO: "no", BODY_LIMIT: "2048", DATABASE_URL: "postgres://u@db:5432/plaza" });
+    const env = loadEnv({ ...local, PORT: "8080", SEED_DEMO: "no", BODY_LIMIT: "2048", DATABASE_URL: "postgres://u@db:5432/plaza" });
     expect(env).toMatchObject({ port: 8080, seedDemo: false, bodyLimit: 2048, databaseUrl: "postgres://u@db:5432/plaza" });
   });
 
   it("rechaza valores inválidos con un error que nombra la variable", () => {
-    expect(() => loadEnv({ ...base, PORT: "puerto" })).toThrow(EnvError);
-    expect(() => loadEnv({ ...base, PORT: "puerto" })).toThrow(/PORT/);
-    expect(() => loadEnv({ ...base, SEED_DEMO: "quizas" })).toThrow(/SEED_DEMO/);
-    expect(() => loadEnv({ ...base, LOG_LEVEL: "ruidoso" })).toThrow(/LOG_LEVEL/);
+    expect(() => loadEnv({ ...local, PORT: "puerto" })).toThrow(EnvError);
+    expect(() => loadEnv({ ...local, PORT: "puerto" })).toThrow(/PORT/);
+    expect(() => loadEnv({ ...local, SEED_DEMO: "quizas" })).toThrow(/SEED_DEMO/);
+    expect(() => loadEnv({ ...local, LOG_LEVEL: "ruidoso" })).toThrow(/LOG_LEVEL/);
+  });
+
+  describe("el emulador de Auth solo cuando se pide y sin exponerlo", () => {
+    const refusal = (overrides: Record<string, string>) => {
+      try {
+        loadEnv(overrides);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as EnvError).message;
+      }
+      throw new Error("loadEnv aceptó una configuración que debía rechazar");
+    };
+
+    it("sin proyecto ni emulador no arranca y dice qué configurar", () => {
+      const message = refusal({ ...base, NODE_ENV: "" });
+      expect(message).toMatch(/FIREBASE_PROJECT_ID: falta/);
+      expect(message).toMatch(/GOOGLE_APPLICATION_CREDENTIALS/);
+      expect(message).toMatch(/FIREBASE_AUTH_EMULATOR_HOST=127\.0\.0\.1:9099/);
+      // The variable is not left behind for firebase-admin either.
+      delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      refusal({ ...base, NODE_ENV: "" });
+      expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+    });
+
+    it("un proyecto demo-* sin el emulador se rechaza: ya no lo activa solo", () => {
+      expect(refusal({ ...base, NODE_ENV: "", FIREBASE_PROJECT_ID: "demo-plaza" })).toMatch(/"demo-plaza" es un proyecto de demostración/);
+    });
+
+    it("acepta el emulador pedido explícitamente mientras la API escucha en loopback", () => {
+      for (const host of ["127.0.0.1", "127.3.2.1", "::1", "[::1]", "localhost", "LOCALHOST"]) {
+        expect(loadEnv({ ...local, HOST: host })).toMatchObject({ host, authEmulatorHost: "127.0.0.1:9099", firebaseProjectId: "demo-plaza" });
+      }
+      // A real project may also be pointed at the emulator, on loopback.
+      expect(loadEnv({ ...local, FIREBASE_PROJECT_ID: "plaza-staging" }).firebaseProjectId).toBe("plaza-staging");
+      expect(loadEnv({ ...local, NODE_ENV: "test" }).authEmulatorHost).toBe("127.0.0.1:9099");
+      expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBe("127.0.0.1:9099");
+    });
+
+    it("rechaza el emulador con la API abierta a la red, salvo en un entorno de pruebas que lo declara", () => {
+      for (const host of ["0.0.0.0", "::", "192.168.1.20", "plaza.internal", "::ffff:10.0.0.1"]) {
+        const message = refusal({ ...local, HOST: host });
+        expect(message).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: con el emulador de Auth cualquiera puede entrar/);
+        expect(message).toContain(`HOST=${host}`);
+        expect(message).toMatch(/PLAZA_ALLOW_EMULATOR_ON_NETWORK=true/);
+      }
+      expect(refusal({ ...local, HOST: "0.0.0.0", PLAZA_ALLOW_EMULATOR_ON_NETWORK: "false" })).toMatch(/cualquiera puede entrar/);
+      const allowed = loadEnv({ ...local, HOST: "0.0.0.0", PLAZA_ALLOW_EMULATOR_ON_NETWORK: "true" });
+      expect(allowed).toMatchObject({ host: "0.0.0.0", authEmulatorHost: "127.0.0.1:9099" });
+      expect(refusal({ ...local, PLAZA_ALLOW_EMULATOR_ON_NETWORK: "quizas" })).toMatch(/PLAZA_ALLOW_EMULATOR_ON_NETWORK/);
+    });
+
+    it("con NODE_ENV=production nunca usa el emulador, ni en loopback ni con el permiso de red", () => {
+      const inProduction = { ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" };
+      expect(refusal(inProduction)).toMatch(/no se permite con NODE_ENV=production/);
+      expect(refusal({ ...inProduction, HOST: "0.0.0.0", PLAZA_ALLOW_EMULATOR_ON_NETWORK: "true" })).toMatch(/no se permite con NODE_ENV=production/);
+      expect(refusal({ ...inProduction, FIREBASE_PROJECT_ID: "" })).toMatch(/no se permite con NODE_ENV=production/);
+    });
+
+    it("con NODE_ENV=production exige un proyecto real de Firebase", () => {
+      expect(refusal({ ...production, FIREBASE_PROJECT_ID: "" })).toMatch(/NODE_ENV=production hace falta el id de tu proyecto real/);
+      expect(refusal({ ...production, FIREBASE_PROJECT_ID: "demo-plaza" })).toMatch(/NODE_ENV=production hace falta el id de tu proyecto real/);
+      expect(loadEnv({ ...production, HOST: "0.0.0.0" })).toMatchObject({ host: "0.0.0.0", authEmulatorHost: undefined });
+    });
+
+    it("reconoce qué direcciones son loopback", () => {
+      expect(["127.0.0.1", "127.255.0.9", "::1", "[::1]", "localhost", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"].every(isLoopbackHost)).toBe(true);
+      expect(["0.0.0.0", "::", "10.0.0.1", "128.0.0.1", "localhost.example.com", ""].some(isLoopbackHost)).toBe(false);
+    });
+  });
+
+  describe("PUBLIC_URL", () => {
+    it("se guarda como origen, sin la barra final", () => {
+      expect(loadEnv({ ...production, PUBLIC_URL: "https://plaza.ejemplo.mx/" }).publicUrl).toBe("https://plaza.ejemplo.mx");
+      expect(loadEnv({ ...local, PUBLIC_URL: "http://192.168.1.5:3000" }).publicUrl).toBe("http://192.168.1.5:3000");
+    });
+
+    it("es obligatoria con NODE_ENV=production", () => {
+      expect(() => loadEnv({ ...production, PUBLIC_URL: "" })).toThrow(/PUBLIC_URL: obligatoria con NODE_ENV=production/);
+    });
+
+    it("rechaza lo que no es un origen http(s)", () => {
+      for (const value of ["plaza.ejemplo.mx", "ftp://plaza.ejemplo.mx", "https://plaza.ejemplo.mx/app", "https://plaza.ejemplo.mx/?x=1", "https://yo:clave@plaza.ejemplo.mx", "javascript:alert(1)"]) {
+        expect(() => loadEnv({ ...production, PUBLIC_URL: value })).toThrow(/PUBLIC_URL: debe ser un origen http\(s\) sin ruta/);
+      }
+    });
+
+    it("junta todos los problemas en un solo mensaje", () => {
+      expect(() => loadEnv({ ...base })).toThrow(/FIREBASE_PROJECT_ID[\s\S]*PUBLIC_URL/);
+    });
   });
 });

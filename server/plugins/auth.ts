@@ -4,6 +4,7 @@ import { ERROR_CODES } from "../../lib/schemas/errors";
 import { isAdminAccount } from "../../lib/schemas/users";
 import { formatDateTimeEsMx } from "../dates";
 import type { UserRow } from "../db/schema";
+import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
 
 // Identity comes from Firebase ID tokens (`Authorization: Bearer <idToken>`), verified with
@@ -39,6 +40,8 @@ interface AuthState {
 
 export interface AuthOptions {
   auth: Auth;
+  /** Whether unsigned Auth emulator tokens are accepted: only when the app was configured for it. */
+  emulator: boolean;
   loadUser(uid: string): Promise<UserRow | null>;
   /** How long a verified token is remembered (ms); 0 disables the cache. */
   tokenCacheMs?: number;
@@ -86,7 +89,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (cached && cached.until > now) return cached.identity;
     if (cached) verified.delete(token);
     try {
-      const decoded = await options.auth.verifyIdToken(token);
+      const decoded = await verifyIdTokenInMode(options.auth, token, { emulator: options.emulator });
       const identity = toIdentity(decoded);
       if (cacheMs > 0) {
         // Map order is insertion order: the oldest entry goes first when full.

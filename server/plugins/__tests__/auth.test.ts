@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { FastifyInstance } from "fastify";
 import { formatDateTimeEsMx } from "../../dates";
-import { bearer, createEmulatorUser, type EmulatorUser } from "../../test/emulator";
+import { loadEnv } from "../../env";
+import { firebaseAuthFor } from "../../firebase";
+import { bearer, craftedToken, createEmulatorUser, type EmulatorUser } from "../../test/emulator";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { forbidBanned, identityOf, requireAdmin, requireIdentity, requireUser } from "../auth";
 
@@ -99,5 +101,55 @@ describe("autenticación con tokens del emulador", () => {
       const res = await t.request({ url: "/api/prueba/admin" });
       expect(res.statusCode).toBe(401);
     });
+  });
+});
+
+describe("con un proyecto real de Firebase", () => {
+  const REAL_PROJECT = "plaza-proyecto-real";
+  let emulated: TestApp;
+  let real: TestApp;
+  let demoOwner: string;
+  let realOwner: string;
+  // What an attacker sends: the claims of an existing MASTER, and no signature at all.
+  const forged = (uid: string, projectId: string, header: Record<string, unknown> = { alg: "none", typ: "JWT" }) => {
+    // Signed in "now", so the emulator's revocation check (sign-in older than the account) passes.
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: uid, user_id: uid, auth_time: now, iat: now, aud: projectId, iss: `https://securetoken.google.com/${projectId}` };
+    const [, payload] = craftedToken(claims).split(".");
+    return { authorization: `Bearer ${Buffer.from(JSON.stringify(header)).toString("base64url")}.${payload}.` };
+  };
+
+  beforeAll(async () => {
+    emulated = await createTestApp({ configure: addProbeRoutes });
+    // The test run itself has FIREBASE_AUTH_EMULATOR_HOST in process.env, as a stray variable
+    // would: the app configured for a real project must not inherit emulator mode from it.
+    expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeTruthy();
+    real = await createTestApp({ configure: addProbeRoutes, env: { FIREBASE_PROJECT_ID: REAL_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: "" }, database: emulated.database });
+    demoOwner = (await createEmulatorUser()).uid;
+    // The account also exists under the real project id (in the emulator, through that same
+    // stray variable), so an inherited emulator mode would find it and let the token through.
+    realOwner = (await firebaseAuthFor(REAL_PROJECT).createUser({ email: `duena-${Date.now()}@plaza.test` })).uid;
+    for (const uid of [demoOwner, realOwner]) await emulated.users.create({ id: uid, name: "Dueña", email: `${uid}@plaza.test`, accountType: "MASTER" });
+  });
+  afterAll(async () => {
+    await real.app.close();
+    await emulated.close();
+  });
+
+  it("rechaza con 401 un token sin firma (alg none) de una cuenta existente", async () => {
+    // The emulator app takes it (that is what the emulator does, and why it must stay local)...
+    expect((await emulated.request({ url: "/api/prueba/admin", headers: forged(demoOwner, loadEnv().firebaseProjectId) })).statusCode).toBe(200);
+    // ...the real-project app never does, whatever process.env says.
+    for (const path of ["/api/prueba/admin", "/api/prueba/quien"]) {
+      const res = await real.request({ url: path, headers: forged(realOwner, REAL_PROJECT) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe("INVALID_TOKEN");
+    }
+  });
+
+  it("rechaza con 401 un token que dice RS256 pero no trae firma ni clave", async () => {
+    const res = await real.request({ url: "/api/prueba/admin", headers: forged(realOwner, REAL_PROJECT, { alg: "RS256", typ: "JWT" }) });
+    expect(res.statusCode).toBe(401);
+    expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeTruthy();
   });
 });
