@@ -92,7 +92,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
   const users = createUsersRepository(database.db);
-  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById });
+  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById, isSessionRevoked: users.isSessionRevoked });
 
   const notifications = createNotificationsRepository(database);
   const hub = createRealtimeHub({ database, loadNotification: notifications.findById, log: app.log });

@@ -101,6 +101,9 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+// ID tokens live an hour; a revocation is kept a while longer for clock skew.
+const REVOCATION_KEPT = "2 hours";
+
 export function createUsersRepository(db: AppDb) {
   // Every authenticated request loads its user: built once, not per call.
   const findByIdStatement = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("users_find_by_id");
@@ -400,8 +403,21 @@ export function createUsersRepository(db: AppDb) {
         await tx.delete(follows).where(and(eq(follows.targetKind, "users"), eq(follows.targetId, userId)));
         await tx.delete(notifications).where(sql`${notifications.data} ->> 'actorId' = ${userId}`);
         const rows = await tx.delete(users).where(eq(users.id, userId)).returning();
+        // In the same transaction: no instance may see the profile gone and the tokens still good.
+        await tx.execute(sql`DELETE FROM revoked_sessions WHERE revoked_at < now() - ${REVOCATION_KEPT}::interval`);
+        await tx.execute(sql`
+          INSERT INTO revoked_sessions (user_id, revoked_at) VALUES (${userId}, now())
+          ON CONFLICT (user_id) DO UPDATE SET revoked_at = excluded.revoked_at`);
         return rows[0] ?? null;
       });
+    },
+
+    /** Whether tokens of `userId` issued at `issuedAt` were revoked (the account was deleted after). */
+    async isSessionRevoked(userId: string, issuedAt: Date): Promise<boolean> {
+      const result = (await db.execute(
+        sql`SELECT 1 FROM revoked_sessions WHERE user_id = ${userId} AND revoked_at >= ${issuedAt.toISOString()}::timestamptz`,
+      )) as unknown as { rows: unknown[] };
+      return result.rows.length > 0;
     },
   };
 }
