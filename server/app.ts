@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
+import { logSerializers } from "./plugins/logging";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { validatorCompiler } from "./plugins/validation";
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   auth?: Auth;
   /** Where uploaded images go; by default the store named by `config.storage`. */
   images?: ImageStore;
+  /** Where log lines go; stdout by default (tests capture them). */
+  logStream?: { write(line: string): void };
 }
 
 export const API_PREFIX = "/api";
@@ -42,9 +45,9 @@ export const API_PREFIX = "/api";
  * The whole HTTP surface: the JSON API under /api, its reference at /api/docs, and the exported
  * PWA for every other path. Not started and not `ready()`: callers listen or inject.
  */
-export async function buildApp({ config, database, auth: givenAuth, images: givenImages }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, auth: givenAuth, images: givenImages, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Firebase uids reach 128 characters; the router's default limit is 100.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES, type ApiErrorBody } from "../../lib/schemas/errors";
 import { RequestValidationError } from "./validation";
+import { redactUrl } from "./logging";
 
 // The one place that turns failures into the error contract: `{ message, code, issues? }` with a
 // true status and a Spanish message. Expected failures are HttpErrors thrown by handlers;
@@ -128,7 +129,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, internal } = toErrorResponse(error);
     if (internal) {
-      request.log.error({ err: error, method: request.method, url: request.url }, "Error no controlado");
+      request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, "Error no controlado");
     } else {
       request.log.info({ status, code: body.code, reason: error.message }, "Petición rechazada");
     }

@@ -59,6 +59,8 @@ export interface TestAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** Run on this database instead of a fresh one (a second instance); closed with the app unless shared. */
   database?: Database;
+  /** Receives the app's log lines (set env.LOG_LEVEL to see them; silent by default). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -83,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await openTestDatabase());
   let app: FastifyInstance | null = null;
   try {
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, logStream: options.logStream });
     await options.configure?.(app);
     await app.listen({ host: "127.0.0.1", port: 0 });
   } catch (error) {
