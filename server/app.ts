@@ -41,6 +41,13 @@ export interface BuildAppOptions {
 
 export const API_PREFIX = "/api";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the origin absolute links are built from (never the request's Host header). */
+    publicUrl: string;
+  }
+}
+
 /**
  * The whole HTTP surface: the JSON API under /api, its reference at /api/docs, and the exported
  * PWA for every other path. Not started and not `ready()`: callers listen or inject.
@@ -60,6 +67,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate("publicUrl", config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a route registers it); plain text bodies would

@@ -21,8 +21,9 @@ export interface CalendarRoutesOptions {
 const FEED_PAST_DAYS = 30;
 const FEED_MAX_EVENTS = 500;
 
+// The configured public origin: the Host header is whatever the client chose to send.
 function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.server.publicUrl;
 }
 
 function toFeed(row: FeedRow, request: FastifyRequest) {

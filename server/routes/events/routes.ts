@@ -306,7 +306,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         } while (cursor && ids.length < 500);
         list = await present(ids, viewer);
       }
-      const body = buildCalendar(list, { baseUrl: `${request.protocol}://${request.host}`, calendarName: list[0]?.title ?? "Plaza" });
+      const body = buildCalendar(list, { baseUrl: app.publicUrl, calendarName: list[0]?.title ?? "Plaza" });
       return reply
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="evento-${row.id}.ics"`)

@@ -122,4 +122,44 @@ describe("calendario (.ics)", () => {
     expect(rotated.json().data.url).not.toBe(url);
     expect((await as(t, null)({ url: `/api/calendar/${token}.ics` })).statusCode).toBe(404);
   });
+
+  describe("las direcciones salen de PUBLIC_URL, no de la cabecera Host", () => {
+    let site: TestApp;
+    let reader: Person;
+    let eventId: string;
+    const forged = { host: "phishing.example", "x-forwarded-host": "phishing.example", "x-forwarded-proto": "http" };
+
+    beforeAll(async () => {
+      // Even trusting a proxy's X-Forwarded-* headers, the links stay on the configured origin.
+      site = await createTestApp({ env: { PUBLIC_URL: "https://plaza.ejemplo.mx/", TRUST_PROXY: "true" } });
+      reader = await makePerson(site);
+      const author = await makePerson(site);
+      eventId = await createEvent(site, author, { title: "Con enlace", startsAt: "2030-07-01T12:00:00-06:00" });
+      await as(site, reader)({ method: "POST", url: `/api/events/${eventId}/follow` });
+    });
+    afterAll(async () => {
+      await site.close();
+    });
+
+    it("la dirección del calendario personal (https y webcal) ignora un Host falsificado", async () => {
+      for (const headers of [{}, forged]) {
+        const { url, webcalUrl } = (await as(site, reader)({ url: "/api/calendar/feed-url", headers })).json().data as { url: string; webcalUrl: string };
+        expect(url).toMatch(/^https:\/\/plaza\.ejemplo\.mx\/api\/calendar\/[^/]+\.ics$/);
+        expect(webcalUrl).toBe(url.replace(/^https:/, "webcal:"));
+      }
+      const rotated = (await as(site, reader)({ method: "POST", url: "/api/calendar/feed-url/rotate", headers: forged })).json().data.url as string;
+      expect(rotated.startsWith("https://plaza.ejemplo.mx/api/calendar/")).toBe(true);
+    });
+
+    it("los enlaces dentro de los .ics también", async () => {
+      const feed = new URL((await as(site, reader)({ url: "/api/calendar/feed-url" })).json().data.url as string);
+      for (const path of [feed.pathname, `/api/events/${eventId}.ics`]) {
+        const res = await as(site, null)({ url: path, headers: forged });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain("phishing.example");
+        const [event] = parse(res.body).events;
+        expect(event!.component.getFirstPropertyValue("url")).toBe(`https://plaza.ejemplo.mx/events/${eventId}`);
+      }
+    });
+  });
 });
