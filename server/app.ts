@@ -10,7 +10,7 @@ import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
-import { validatorCompiler } from "./plugins/validation";
+import { registerNulCharacterGuard, validatorCompiler } from "./plugins/validation";
 import { createRealtimeHub } from "./realtime/hub";
 import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
@@ -64,6 +64,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   app.removeContentTypeParser("text/plain");
 
   registerErrorHandling(app);
+  registerNulCharacterGuard(app);
   await registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
 
   app.addHook("onSend", async (request, reply, payload) => {
