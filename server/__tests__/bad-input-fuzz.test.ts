@@ -77,7 +77,7 @@ class Generator {
     return prand.unsafeUniformIntDistribution(min, max, this.rng);
   }
   pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length - 1)];
+    return items[this.int(0, items.length - 1)]!;
   }
   chance(percent: number): boolean {
     return this.int(1, 100) <= percent;
@@ -352,7 +352,7 @@ describe("peticiones malas generadas (todas las rutas)", () => {
     const started = Date.now();
 
     for (let n = 0; n < REQUESTS; n++) {
-      const op = operations[n % operations.length];
+      const op = operations[n % operations.length]!;
       const caller = generator.chance(50) ? userAuthorization : null;
       const request = generator.request(op, caller);
       const res = await t.app.inject(request);
