@@ -18,12 +18,13 @@ import { createNotificationsRepository } from "./routes/notifications/repository
 import { notificationsRoutes } from "./routes/notifications/routes";
 import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
+import { configureImageWork } from "./storage/images";
 import { registerUploadsRoute } from "./storage/routes";
 import { createImageStore, createLocalObjectStore, createS3ObjectStore, type ImageStore } from "./storage/store";
 
 export type AppConfig = Pick<
   Env,
-  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl"
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "imageWork"
 >;
 
 export interface BuildAppOptions {
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
       (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"),
     );
   if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir);
+  configureImageWork(config.imageWork);
 
   await app.register(
     async (api) => {

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
+  /** The server is at its limit for some work (e.g. images being processed); retry after Retry-After. */
+  SERVICE_BUSY: "SERVICE_BUSY",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -15,6 +15,8 @@ export class HttpError extends Error {
     public readonly code: string,
     message: string,
     public readonly issues?: ApiIssue[],
+    /** Extra response headers, e.g. Retry-After on a 429 or 503. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -155,6 +157,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else {
       request.log.info({ status, code: body.code, reason: error.message }, "Petición rechazada");
     }
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     return sendError(reply, status, body);
   });
 
