@@ -22,6 +22,7 @@ export interface UploadedForm {
   fields: Record<string, string>;
 }
 
+export const FIELD_TOO_LARGE_MESSAGE = "Un campo de texto del formulario supera 64 KB.";
 export const MALFORMED_MULTIPART_MESSAGE = "El cuerpo multipart no es válido.";
 
 const notMultipart = () =>
@@ -44,6 +45,8 @@ export async function readUploadedForm(request: FastifyRequest, fileFields: read
         const data = await part.toBuffer();
         form.file = { field: part.fieldname, filename: part.filename, data };
       } else {
+        // The parser cuts an over-long field silently; a cut value must not pass for the whole one.
+        if (part.valueTruncated) throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, FIELD_TOO_LARGE_MESSAGE);
         form.fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value);
       }
     }

@@ -4,6 +4,7 @@ import { registeredUser, type TestPerson } from "../../test/accounts";
 import { bearer, createEmulatorUser } from "../../test/emulator";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { multipartBody } from "../../test/multipart";
+import { FIELD_TOO_LARGE_MESSAGE } from "../uploads";
 import { NUL_CHARACTER_MESSAGE } from "../validation";
 
 // Bad values that used to reach the database or the multipart parser and come back as 500s:
@@ -89,6 +90,20 @@ describe("entradas malas nunca dan 500", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "VALIDATION_ERROR" });
     expect(res.json().issues).toEqual([{ path: ["document", "name"], message: NUL_CHARACTER_MESSAGE }]);
+  });
+
+  it("responde 413 a un campo de texto de más de 64 KB en vez de cortarlo en silencio", async () => {
+    const newcomer = await createEmulatorUser();
+    const document = JSON.stringify({ name: "Ana", uid: newcomer.uid, email: newcomer.email, bio: "x".repeat(70 * 1024) });
+    const form = multipartBody({ document });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/users",
+      headers: { ...bearer(newcomer), "content-type": form.contentType },
+      payload: form.body,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: FIELD_TOO_LARGE_MESSAGE, code: "PAYLOAD_TOO_LARGE" });
   });
 
   it("responde 400 en español a un multipart sin boundary", async () => {
