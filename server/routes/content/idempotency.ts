@@ -25,8 +25,10 @@ export interface IdempotencyKey {
 }
 
 function requestHashOf(request: FastifyRequest): string {
+  // The route's pattern, not the URL as sent: /api/events and /api/events/ are one route.
+  const route = (request.routeOptions.url ?? request.url).replace(/\/+$/, "");
   return createHash("sha256")
-    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${stringify(request.body ?? null) ?? ""}`)
+    .update(`${request.method} ${route}\n${stringify(request.body ?? null) ?? ""}`)
     .digest("hex");
 }
 

@@ -36,6 +36,15 @@ describe("Idempotency-Key con otro cuerpo", () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(replay.json().data._id).toBe(first.json().data._id);
+    // The same route written with its trailing slash is the same request too.
+    const slashed = await as(t, person)({
+      method: "POST",
+      url: "/api/events/",
+      headers: { "idempotency-key": "cola-offline-0001" },
+      payload: { title: "Taller de barro", startsAt, address: "Centro" },
+    });
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.json().data._id).toBe(first.json().data._id);
 
     const rows = await t.database.query<{ title: string }>("SELECT title FROM events WHERE organizer_id = $1", [person.uid]);
     expect(rows.map((r) => r.title)).toEqual(["Taller de barro"]);
