@@ -11,7 +11,7 @@ import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/err
 import { logSerializers } from "./plugins/logging";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
-import { validatorCompiler } from "./plugins/validation";
+import { registerNulCharacterGuard, validatorCompiler } from "./plugins/validation";
 import { createRealtimeHub } from "./realtime/hub";
 import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
@@ -19,12 +19,13 @@ import { createNotificationsRepository } from "./routes/notifications/repository
 import { notificationsRoutes } from "./routes/notifications/routes";
 import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
+import { configureImageWork } from "./storage/images";
 import { registerUploadsRoute } from "./storage/routes";
 import { createImageStore, createLocalObjectStore, createS3ObjectStore, type ImageStore } from "./storage/store";
 
 export type AppConfig = Pick<
   Env,
-  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "publicUrl"
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "publicUrl" | "imageWork"
 >;
 
 export interface BuildAppOptions {
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   app.removeContentTypeParser("text/plain");
 
   registerErrorHandling(app);
+  registerNulCharacterGuard(app);
   await registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -120,6 +122,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
       (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"),
     );
   if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir);
+  configureImageWork(config.imageWork);
 
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { S3Config } from "./storage/store";
@@ -58,6 +59,11 @@ const rawEnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanish.optional()),
   // Comment lines sent on idle notification streams so proxies do not cut them (~25 s).
   SSE_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(300_000).default(25_000)),
+  // Image uploads decoded at once (default: the cores, at most 4), how many may wait, and the
+  // time limit per image; see docs/operations/limites.md.
+  IMAGE_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  IMAGE_QUEUE_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(16)),
+  IMAGE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(20)),
 });
 
 export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
@@ -85,6 +91,7 @@ export interface Env {
   geocoderUrl: string;
   storage: StorageConfig;
   sseHeartbeatMs: number;
+  imageWork: { concurrency: number; maxQueue: number; timeoutSeconds: number };
 }
 
 export class EnvError extends Error {
@@ -136,6 +143,11 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     geocoderUrl: raw.GEOCODER_URL === "off" ? "" : raw.GEOCODER_URL,
     storage,
     sseHeartbeatMs: raw.SSE_HEARTBEAT_MS,
+    imageWork: {
+      concurrency: raw.IMAGE_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
+      maxQueue: raw.IMAGE_QUEUE_MAX,
+      timeoutSeconds: raw.IMAGE_TIMEOUT_SECONDS,
+    },
   };
 }
 

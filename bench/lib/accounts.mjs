@@ -22,7 +22,7 @@ export function startBenchServer(env = {}) {
     lines.on("line", (line) => {
       try {
         const message = JSON.parse(line);
-        if (message.ready) resolve({ ...message, stop: () => stopChild(child) });
+        if (message.ready) resolve({ ...message, pid: child.pid, stop: () => stopChild(child) });
       } catch {
         process.stdout.write(`[servidor] ${line}\n`);
       }

@@ -22,9 +22,13 @@ export const ERROR_CODES = {
   RECENT_SIGN_IN_REQUIRED: "RECENT_SIGN_IN_REQUIRED",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
+  /** An Idempotency-Key sent again with a different request (IETF Idempotency-Key draft: 422). */
+  IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
+  /** The server is at its limit for some work (e.g. images being processed); retry after Retry-After. */
+  SERVICE_BUSY: "SERVICE_BUSY",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -173,6 +173,8 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     resourceKind: text("resource_kind").notNull(),
     resourceId: text("resource_id").notNull(),
+    /** sha256 of method, route and canonical JSON body; null for keys stored before it existed. */
+    requestHash: text("request_hash"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -16,6 +16,8 @@ export class HttpError extends Error {
     public readonly code: string,
     message: string,
     public readonly issues?: ApiIssue[],
+    /** Extra response headers, e.g. Retry-After on a 429 or 503. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -92,6 +94,22 @@ function byStatus(status: number): Translation {
   }
 }
 
+export const INVALID_VALUE_MESSAGE = "Un valor enviado no es válido.";
+
+/**
+ * A value the database refused (SQLSTATE class 22, "data exception": invalid text, number out of
+ * range, character not in repertoire…). Schemas should stop these first; this is the safety net
+ * so a value they missed is still the client's 400, not a 500. Drizzle wraps driver errors.
+ */
+export function isDatabaseDataException(error: unknown): boolean {
+  let current = error as { code?: unknown; severity?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (typeof current.code === "string" && /^22[0-9A-Z]{3}$/.test(current.code) && typeof current.severity === "string") return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 function statusOf(error: unknown): number | null {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === "number" && Number.isInteger(status) && status >= 400 && status <= 599 ? status : null;
@@ -107,6 +125,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
   }
   if (error instanceof RequestValidationError) {
     return { status: 400, body: { message: error.message, code: error.errorCode, issues: error.issues }, internal: false };
+  }
+  if (isDatabaseDataException(error)) {
+    return { status: 400, body: { message: INVALID_VALUE_MESSAGE, code: ERROR_CODES.BAD_REQUEST }, internal: false };
   }
   const code = (error as { code?: unknown } | null)?.code;
   const known = typeof code === "string" ? FRAMEWORK_ERRORS[code] : undefined;
@@ -130,9 +151,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body, internal } = toErrorResponse(error);
     if (internal) {
       request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, "Error no controlado");
+    } else if (isDatabaseDataException(error)) {
+      // A schema let through a value the database refused: the client gets a 400, the team a
+      // warning, because the schema is what should be tightened.
+      request.log.warn({ err: error, method: request.method, url: redactUrl(request.url) }, "La base de datos rechazó un valor de la petición");
     } else {
       request.log.info({ status, code: body.code, reason: error.message }, "Petición rechazada");
     }
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     return sendError(reply, status, body);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { ID_REQUIRED_MESSAGE } from "../../lib/schemas/users";
@@ -123,4 +123,46 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
  */
 export async function bodyDefaultsToObject(request: FastifyRequest): Promise<void> {
   if (request.body === undefined || request.body === null) request.body = {};
+}
+
+export const NUL_CHARACTER_MESSAGE = "El texto contiene un carácter nulo (U+0000), que no está permitido.";
+
+/**
+ * Where `value` holds a NUL character (in a string or an object key), as an issue path, or null.
+ * Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function findNulCharacter(value: unknown): Array<string | number> | null {
+  const pending: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return path;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+    } else if (current !== null && typeof current === "object") {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes("\u0000")) return [...path, key];
+        pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+/** Throws the 400 for a NUL character anywhere in `value`; `prefix` is put before the issue's path. */
+export function assertNoNulCharacter(value: unknown, prefix: Array<string | number> = []): void {
+  const path = findNulCharacter(value);
+  if (path !== null) throw new RequestValidationError([{ path: [...prefix, ...path], message: NUL_CHARACTER_MESSAGE }], NUL_CHARACTER_MESSAGE);
+}
+
+/**
+ * PostgreSQL cannot store NUL in text and refuses it with an error; no route has a use for it, so
+ * it is refused for every route at once, in the path, the query and the JSON body.
+ */
+export function registerNulCharacterGuard(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    assertNoNulCharacter(request.params);
+    assertNoNulCharacter(request.query);
+    assertNoNulCharacter(request.body);
+  });
 }

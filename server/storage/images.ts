@@ -1,3 +1,4 @@
+import fastq from "fastq";
 import sharp, { type Metadata } from "sharp";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { HttpError } from "../plugins/errors";
@@ -5,12 +6,23 @@ import { HttpError } from "../plugins/errors";
 // The image pipeline every upload goes through: the bytes are checked by content (never by the
 // file name or the declared type), decoded by sharp, turned upright, stripped of metadata (EXIF
 // carries GPS positions and camera serials) and re-encoded as WebP in a few fixed sizes.
+//
+// Decoding is the costly part: a 7000×7000 PNG is 200 KB on the wire and ~150 MB once decoded.
+// So the pixel count is read from the header before any decoding, the decode shrinks on load to
+// about the largest size kept, a bounded number of images are worked on at once (the rest wait
+// in a bounded queue; beyond it the answer is 503 with Retry-After), and each has a time limit.
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-// Decoding a small file with huge dimensions (a "pixel bomb") would eat the server's memory.
-export const MAX_IMAGE_PIXELS = 50_000_000;
+// Phones save 12 MP (most Android, older iPhones) or 24 MP (iPhone 15 and later) by default;
+// 40 MP keeps those and ordinary panoramas, while full-sensor 48–200 MP modes and pixel bombs
+// are refused from the header, before they cost any memory.
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
 export const IMAGE_TOO_LARGE_MESSAGE = "La imagen supera 8 MB.";
+export const TOO_MANY_PIXELS_MESSAGE = "La imagen tiene demasiados píxeles (máximo 40 megapíxeles). Redúcela e inténtalo de nuevo.";
+export const IMAGE_TOO_SLOW_MESSAGE = "La imagen tardó demasiado en procesarse. Prueba con una imagen más pequeña.";
+export const IMAGES_BUSY_MESSAGE = "Estamos procesando muchas imágenes en este momento. Inténtalo de nuevo en unos segundos.";
+export const IMAGES_BUSY_RETRY_AFTER_SECONDS = 5;
 export const UNSUPPORTED_IMAGE_MESSAGE = "El archivo no es una imagen válida. Sube una imagen JPEG, PNG, WebP o AVIF.";
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "avif";
@@ -62,9 +74,45 @@ export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
 
 const SHARP_FORMAT: Record<ImageFormat, string[]> = { jpeg: ["jpeg"], png: ["png"], webp: ["webp"], avif: ["heif", "avif"] };
 
+export interface ImageWorkLimits {
+  /** Images decoded at the same time in this process. */
+  concurrency: number;
+  /** Images allowed to wait for a turn; one more is answered 503. */
+  maxQueue: number;
+  /** Time limit for the work on one image. */
+  timeoutSeconds: number;
+}
+
+// Every cached operation holds decoded pixels, and uploads never repeat: the cache only costs.
+sharp.cache(false);
+// One libvips thread per image: the limit on images at once is then the limit on cores used,
+// and memory per image is one pipeline's, not one per thread.
+sharp.concurrency(1);
+
+interface ImageJob {
+  kind: ImageKind;
+  input: Buffer;
+}
+
+let limits: ImageWorkLimits = { concurrency: 2, maxQueue: 16, timeoutSeconds: 20 };
+const queue = fastq.promise<unknown, ImageJob, ImageVariant[]>((job) => renderVariants(job.kind, job.input), limits.concurrency);
+
 /**
- * Checks and converts one uploaded image. Throws 413 above 8 MB or 50 megapixels and 415 for
- * anything that is not a decodable JPEG, PNG, WebP or AVIF.
+ * Sets the process-wide limits on image work (memory and cores are per process, so one queue
+ * serves every app in it). Called by buildApp from the environment.
+ */
+export function configureImageWork(next: ImageWorkLimits): void {
+  limits = next;
+  queue.concurrency = next.concurrency;
+}
+
+const imagesBusy = () =>
+  new HttpError(503, ERROR_CODES.SERVICE_BUSY, IMAGES_BUSY_MESSAGE, undefined, { "retry-after": String(IMAGES_BUSY_RETRY_AFTER_SECONDS) });
+
+/**
+ * Checks and converts one uploaded image. Throws 413 above 8 MB, 40 megapixels or the time
+ * limit, 415 for anything that is not a decodable JPEG, PNG, WebP or AVIF, and 503 (with
+ * Retry-After) when too many images are already waiting.
  */
 export async function processImage(kind: ImageKind, input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_BYTES) throw imageTooLarge();
@@ -73,6 +121,7 @@ export async function processImage(kind: ImageKind, input: Buffer): Promise<Proc
 
   let metadata: Metadata;
   try {
+    // Reads the header only: nothing is decoded yet.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupportedImage();
@@ -81,16 +130,33 @@ export async function processImage(kind: ImageKind, input: Buffer): Promise<Proc
   if (!metadata.format || !SHARP_FORMAT[sourceFormat].includes(metadata.format)) throw unsupportedImage();
   if (!metadata.width || !metadata.height) throw unsupportedImage();
   if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
-    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, "La imagen tiene demasiados píxeles (máximo 50 megapíxeles).");
+    throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, TOO_MANY_PIXELS_MESSAGE);
   }
 
+  // A free worker takes the image at once; otherwise it waits, if there is room in the line.
+  if (queue.running() >= queue.concurrency && queue.length() >= limits.maxQueue) throw imagesBusy();
+  const variants = await queue.push({ kind, input });
+  return { kind, sourceFormat, variants, defaultLabel: String(IMAGE_KINDS[kind].defaultSize) };
+}
+
+async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVariant[]> {
   const spec = IMAGE_KINDS[kind];
+  const largest = Math.max(...spec.sizes);
+  const timeout = { seconds: limits.timeoutSeconds };
   const variants: ImageVariant[] = [];
   try {
-    // One decode, upright (EXIF orientation applied), then one resize per size. sharp writes no
-    // metadata unless asked to, so EXIF, XMP and ICC-embedded comments are all dropped.
-    const upright = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+    // One decode, upright (EXIF orientation applied) and already down to about the largest size
+    // kept: JPEG and WebP shrink while decoding, and no full-size copy is ever held. Then one
+    // resize per size from that. sharp writes no metadata unless asked to, so EXIF, XMP and
+    // ICC-embedded comments are all dropped.
+    const upright = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true })
+      .timeout(timeout)
       .rotate()
+      .resize(
+        spec.fit === "square"
+          ? { width: largest, height: largest, fit: "outside", withoutEnlargement: true }
+          : { width: largest, withoutEnlargement: true },
+      )
       .toColourspace("srgb")
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -100,12 +166,13 @@ export async function processImage(kind: ImageKind, input: Buffer): Promise<Proc
         spec.fit === "square"
           ? sharp(upright.data, raw).resize(size, size, { fit: "cover", position: "attention" })
           : sharp(upright.data, raw).resize({ width: size, withoutEnlargement: true });
-      const { data, info } = await pipeline.webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true });
+      const { data, info } = await pipeline.timeout(timeout).webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true });
       variants.push({ label: String(size), width: info.width, height: info.height, data });
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof Error && /timeout/i.test(error.message)) throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMAGE_TOO_SLOW_MESSAGE);
     throw unsupportedImage();
   }
-  return { kind, sourceFormat, variants, defaultLabel: String(spec.defaultSize) };
+  return variants;
 }

@@ -21,7 +21,7 @@ import type { UserRow } from "../../db/schema";
 import { forbidBanned, identityOf, optionalIdentity, requireIdentity, requireUser, type Identity } from "../../plugins/auth";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../plugins/errors";
 import { readUploadedForm, registerUploads } from "../../plugins/uploads";
-import { bodyDefaultsToObject, toApiIssues } from "../../plugins/validation";
+import { assertNoNulCharacter, bodyDefaultsToObject, toApiIssues } from "../../plugins/validation";
 import { processImage, type ImageKind } from "../../storage/images";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
@@ -125,6 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         } catch {
           throw badRequest("El campo 'document' no es JSON válido.");
         }
+        assertNoNulCharacter(raw, ["document"]);
         const parsed = registerDocumentSchema.safeParse(raw);
         if (!parsed.success) {
           throw badRequest("Los datos enviados no son válidos.", ERROR_CODES.VALIDATION, toApiIssues(parsed.error).map((i) => ({ ...i, path: ["document", ...i.path] })));
