@@ -4,6 +4,7 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 import { BIN, ROOT, run } from "./lib/processes.mjs";
 import { clientSourcesHash, isBuildFresh, writeBuildStamp } from "./lib/build-state.mjs";
+import { writeCspManifest } from "./lib/csp-manifest.mjs";
 
 export async function buildClient({ ifStale = false, buildId } = {}) {
   if (ifStale && isBuildFresh()) {
@@ -20,6 +21,9 @@ export async function buildClient({ ifStale = false, buildId } = {}) {
     console.error("[build] La construcción falló.");
     return code;
   }
+  // After serwist: the manifest is for the server only, not something the worker should precache.
+  const pages = writeCspManifest(path.join(ROOT, "out"));
+  console.log(`[build] Hashes de CSP de ${pages} páginas en out/csp-manifest.json.`);
   writeBuildStamp({ buildId: id, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString() });
   console.log(`[build] Listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 0;

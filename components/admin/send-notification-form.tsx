@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { isSameOriginPath, SAME_ORIGIN_PATH_MESSAGE } from "@/lib/schemas/links";
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from "@/lib/schemas/notifications";
 import { sendNotification } from "@/lib/api/notifications";
 import { errorMessage } from "@/lib/api/errors";
@@ -50,7 +51,7 @@ export function SendNotificationForm() {
     if (audience === "user" && userId.trim() === "") errors.userId = "Escribe el id de la persona.";
     if (title.trim() === "") errors.title = "El título es obligatorio.";
     if (body.trim() === "") errors.body = "El mensaje es obligatorio.";
-    if (link.trim() !== "" && !/^\/(?!\/)\S*$/.test(link.trim())) errors.link = "El enlace debe ser una ruta de la app que empiece con /.";
+    if (link.trim() !== "" && !isSameOriginPath(link.trim())) errors.link = SAME_ORIGIN_PATH_MESSAGE;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     send.mutate({

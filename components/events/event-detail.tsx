@@ -9,6 +9,7 @@ import type { Event } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
+import { externalHref } from "@/lib/safe-links";
 import { isAdminAtom } from "@/lib/state/auth";
 import { formatEventWhen } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
@@ -59,6 +60,7 @@ export function EventDetail() {
 
 function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
   const pageUrl = typeof window === "undefined" ? "" : window.location.href;
+  const onlineHref = externalHref(event.onlineUrl);
   const where = event.place ? `${event.place.name}, ${event.place.addressLine}` : (event.address ?? event.onlineUrl ?? "");
   const calendarUrl = googleCalendarUrl({
     title: event.title,
@@ -124,9 +126,13 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
           {event.onlineUrl ? (
             <>
               {event.place || event.address ? <br /> : null}
-              <a href={event.onlineUrl} target="_blank" rel="noopener noreferrer">
-                Enlace para conectarse
-              </a>
+              {onlineHref ? (
+                <a href={onlineHref} target="_blank" rel="noopener noreferrer">
+                  Enlace para conectarse
+                </a>
+              ) : (
+                "En línea"
+              )}
             </>
           ) : null}
           {!event.place && !event.address && !event.onlineUrl ? "Por confirmar" : null}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import { markViewed, notificationQueries } from "@/lib/api/notifications";
+import { internalHref } from "@/lib/safe-links";
 import { getQueryClient } from "@/lib/query/client";
 import { identityAtom } from "@/lib/state/auth";
 import { markNotificationsViewed, notificationsAtom, withAllViewed, type AppNotification } from "@/lib/state/notifications";
@@ -20,14 +21,8 @@ function when(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
 }
 
-/** A link the server gave, kept inside the app. */
-function safeLink(link: string | null | undefined): string | null {
-  if (!link || !link.startsWith("/") || link.startsWith("//")) return null;
-  return link.endsWith("/") || link.includes("?") || link.includes("#") ? link : `${link}/`;
-}
-
 function NotificationItem({ item, fresh }: { item: AppNotification; fresh: boolean }) {
-  const href = safeLink(item.link);
+  const href = internalHref(item.link);
   const content = (
     <>
       <span className="notification-item__title">

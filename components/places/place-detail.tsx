@@ -9,6 +9,7 @@ import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
+import { externalHref } from "@/lib/safe-links";
 import { Cover } from "@/components/content/cover";
 import { FollowButton } from "@/components/content/follow-button";
 import { ShareButton } from "@/components/content/share-button";
@@ -28,11 +29,11 @@ const CONTACT_LABELS: Record<string, string> = {
   whatsapp: "WhatsApp",
 };
 
-function contactHref(key: string, value: string): string {
+function contactHref(key: string, value: string): string | null {
   if (key === "phone") return `tel:${value.replace(/[^\d+]/g, "")}`;
   if (key === "email") return `mailto:${value}`;
   if (key === "whatsapp") return `https://wa.me/${value.replace(/[^\d]/g, "")}`;
-  return value;
+  return externalHref(value);
 }
 
 /** A place's page; `events` is the list of its events, composed by the route. */
@@ -119,14 +120,21 @@ function PlaceView({ place }: { place: Place }) {
             <dt>Contacto</dt>
             <dd>
               <ul style={{ margin: 0, paddingLeft: "1.1rem" }}>
-                {contacts.map(([k, v]) => (
-                  <li key={k}>
-                    {CONTACT_LABELS[k] ?? k}:{" "}
-                    <a href={contactHref(k, v)} target={k === "phone" || k === "email" ? undefined : "_blank"} rel="noopener noreferrer">
-                      {v}
-                    </a>
-                  </li>
-                ))}
+                {contacts.map(([k, v]) => {
+                  const href = contactHref(k, v);
+                  return (
+                    <li key={k}>
+                      {CONTACT_LABELS[k] ?? k}:{" "}
+                      {href ? (
+                        <a href={href} target={k === "phone" || k === "email" ? undefined : "_blank"} rel="noopener noreferrer">
+                          {v}
+                        </a>
+                      ) : (
+                        v
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             </dd>
           </>

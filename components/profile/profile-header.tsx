@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { User } from "@/lib/schemas/users";
 import type { PublicUser } from "@/lib/schemas/public-users";
+import { externalHref } from "@/lib/safe-links";
 import { Avatar } from "./avatar";
 import { VerifiedBadge } from "./verified-badge";
 import { ACCOUNT_LABELS, plural } from "./labels";
@@ -62,13 +63,20 @@ export function ProfileHeader({
       {user.bio ? <p className="profile-header__bio">{user.bio}</p> : null}
       {user.links.length > 0 ? (
         <ul className="profile-links" aria-label="Enlaces">
-          {user.links.map((link) => (
-            <li key={`${link.label}-${link.url}`}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
-                {link.label}
-              </a>
-            </li>
-          ))}
+          {user.links.map((link) => {
+            const href = externalHref(link.url);
+            return (
+              <li key={`${link.label}-${link.url}`}>
+                {href ? (
+                  <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+                    {link.label}
+                  </a>
+                ) : (
+                  link.label
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </section>

@@ -31,11 +31,7 @@ export function optionalText(label: string, max: number) {
     .optional();
 }
 
-export const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(500, "El enlace admite hasta 500 caracteres.")
-  .regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, "El enlace debe empezar con http:// o https://.");
+export { httpUrlSchema } from "./links";
 
 export const latitudeSchema = z.number({ error: "La latitud debe ser un número." }).min(-90, "La latitud no es válida.").max(90, "La latitud no es válida.");
 export const longitudeSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sameOriginPathSchema } from "./links";
 
 // Notification contract (SPEC §3 "Notification": userId, createdAt, title, body). Lists are
 // newest first; the stream (GET /notifications/stream) sends the same shape as SSE events.
@@ -48,13 +49,7 @@ const body = z
   .trim()
   .min(1, "El mensaje es obligatorio.")
   .max(NOTIFICATION_BODY_MAX, `El mensaje admite hasta ${NOTIFICATION_BODY_MAX} caracteres.`);
-const link = z
-  .string()
-  .trim()
-  .regex(/^\/(?!\/)\S*$/, "El enlace debe ser una ruta de la app que empiece con /.")
-  .max(500)
-  .nullable()
-  .optional();
+const link = sameOriginPathSchema.nullable().optional();
 
 /** POST /notifications/send (admins): to everyone, to verified users, or to one user. */
 export const sendNotificationPayloadSchema = z

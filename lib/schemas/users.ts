@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, isAdminAccount } from "./constants";
+import { HTTP_URL_MESSAGE, isHttpUrl } from "./links";
 
 // User contract (SPEC §3). The server answers with this shape; the client adds `isAdmin`.
 export { ACCOUNT_TYPES, isAdminAccount };
@@ -99,7 +100,7 @@ const httpUrl = z
   .trim()
   .max(500, "El enlace admite hasta 500 caracteres.")
   .url("El enlace no es una dirección web válida.")
-  .refine((value) => /^https?:\/\//i.test(value), "El enlace debe empezar con http:// o https://.");
+  .refine(isHttpUrl, HTTP_URL_MESSAGE);
 
 export const updateProfilePayloadSchema = z
   .object({

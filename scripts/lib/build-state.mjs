@@ -3,9 +3,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { CSP_MANIFEST } from "./csp-manifest.mjs";
 import { ROOT } from "./processes.mjs";
 
-const SOURCES = ["app", "components", "lib", "public", "sw", "next.config.ts", "serwist.config.mjs", "tsconfig.json", "package-lock.json"];
+const SOURCES = ["app", "components", "lib", "public", "sw", "next.config.ts", "serwist.config.mjs", "tsconfig.json", "package-lock.json", "scripts/lib/csp-manifest.mjs"];
 const STAMP = ".plaza-build.json";
 
 function* walk(entry) {
@@ -53,5 +54,5 @@ export function writeBuildStamp(stamp, outDir = path.join(ROOT, "out")) {
 
 export function isBuildFresh(outDir = path.join(ROOT, "out")) {
   const stamp = readBuildStamp(outDir);
-  return Boolean(stamp && stamp.sourcesHash === clientSourcesHash() && fs.existsSync(path.join(outDir, "sw.js")));
+  return Boolean(stamp && stamp.sourcesHash === clientSourcesHash() && fs.existsSync(path.join(outDir, "sw.js")) && fs.existsSync(path.join(outDir, CSP_MANIFEST)));
 }

@@ -15,9 +15,10 @@ export function contentSecurityPolicy(options: SecurityOptions): Record<string, 
     : [];
   return {
     "default-src": ["'self'"],
-    // Next's static export bootstraps each page with inline scripts, so they cannot be refused;
-    // the Google hosts serve Firebase Auth's redirect and popup helpers.
-    "script-src": ["'self'", "'unsafe-inline'", "https://apis.google.com", "https://www.gstatic.com"],
+    // No inline scripts by default: each exported page gets the hashes of its own (Next's
+    // bootstrap) added by withScriptHashes. The Google hosts serve Firebase Auth's redirect and
+    // popup helpers.
+    "script-src": ["'self'", "https://apis.google.com", "https://www.gstatic.com"],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
@@ -38,6 +39,15 @@ export function contentSecurityPolicy(options: SecurityOptions): Record<string, 
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
+}
+
+/** The policy with `hashes` ('sha256-…' sources) added to its script-src: one page's inline scripts. */
+export function withScriptHashes(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy
+    .split(";")
+    .map((directive) => (directive.trim().split(/\s+/)[0] === "script-src" ? `${directive.trimEnd()} ${hashes.join(" ")}` : directive))
+    .join(";");
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {

@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { matchDynamicRoute } from "../../lib/routes";
+import { withScriptHashes } from "./security";
 
 // Serves the Next static export (trailingSlash: true, so each page is `<route>/index.html` plus
 // its `.txt` RSC payloads) on the API's origin. Dynamic pages exist once, under the placeholder
 // id `_`; a real id is answered with the placeholder's files and the client reads the id from
-// the URL. Anything that is neither a file nor a page gets the export's 404 page.
+// the URL. Anything that is neither a file nor a page gets the export's 404 page. Each HTML file
+// is sent with a CSP that allows exactly its own inline scripts, by the hashes the build wrote
+// into `csp-manifest.json` (scripts/lib/csp-manifest.mjs).
 
 export interface StaticOptions {
   /** Absolute path of the export (`out/`). */
@@ -50,6 +54,56 @@ export function safeSegments(urlPath: string): string[] | null {
   return segments;
 }
 
+/** Written by the build next to the export. */
+export const CSP_MANIFEST = "csp-manifest.json";
+
+const cspManifestSchema = z.object({
+  version: z.literal(1),
+  // Only well-formed hash sources: the values go straight into a response header.
+  pages: z.record(z.string(), z.array(z.string().regex(/^'sha256-[A-Za-z0-9+/]+={0,2}'$/))),
+});
+
+/**
+ * The hashes of one exported HTML file, from the manifest (re-read when a new build replaces
+ * it). Null when the page is not listed: it is then served with the strict policy alone.
+ */
+function scriptHashesReader(root: string, log: FastifyBaseLogger) {
+  const manifestPath = path.join(root, CSP_MANIFEST);
+  let cached: { mtimeMs: number; pages: Record<string, string[]> } | null = null;
+  const warned = new Set<string>();
+  const warnOnce = (key: string, message: string) => {
+    if (warned.has(key)) return;
+    warned.add(key);
+    log.warn(message);
+  };
+  return (relative: string): readonly string[] | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(manifestPath).mtimeMs;
+    } catch {
+      warnOnce("", `Falta ${manifestPath}: las páginas se sirven sin sus scripts en línea. Vuelve a construir con npm run build.`);
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
+      } catch {
+        raw = null;
+      }
+      const parsed = cspManifestSchema.safeParse(raw);
+      if (!parsed.success) {
+        warnOnce(`invalid:${mtimeMs}`, `${manifestPath} no es válido: las páginas se sirven sin sus scripts en línea.`);
+        return null;
+      }
+      cached = { mtimeMs, pages: parsed.data.pages };
+    }
+    const hashes = cached.pages[relative];
+    if (!hashes) warnOnce(relative, `${relative} no está en ${CSP_MANIFEST}: sus scripts en línea quedarán bloqueados.`);
+    return hashes ?? null;
+  };
+}
+
 function isFile(p: string): boolean {
   try {
     return fs.statSync(p).isFile();
@@ -81,8 +135,15 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     index: false,
   });
 
+  const scriptHashes = scriptHashesReader(root, app.log);
+
   async function sendFromRoot(reply: FastifyReply, relative: string, status: number, cacheFor: string): Promise<FastifyReply> {
     reply.code(status).header("cache-control", cacheControlFor(cacheFor));
+    const policy = reply.getHeader("content-security-policy");
+    if (relative.endsWith(".html") && typeof policy === "string") {
+      const hashes = scriptHashes(relative);
+      if (hashes) reply.header("content-security-policy", withScriptHashes(policy, hashes));
+    }
     return reply.sendFile(relative, root);
   }
 

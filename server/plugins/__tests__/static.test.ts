@@ -156,7 +156,8 @@ describe("PWA estática con reescrituras", () => {
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:9099/);
     expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:9099/);
-    expect(csp).toMatch(/script-src [^;]*'unsafe-inline'/);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/script-src [^;]*'unsafe-inline'/);
     expect(csp).not.toContain("upgrade-insecure-requests");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");

@@ -136,6 +136,39 @@ describe("notificaciones", () => {
       }
     });
 
+    it("solo acepta enlaces que se quedan en la app (sin redirecciones abiertas)", async () => {
+      const offSite = [
+        "/\\evil.example",
+        "//evil.example",
+        "/\\/evil.example",
+        "/%5Cevil.example",
+        "/%5cevil.example",
+        "/%2F%2Fevil.example",
+        "/%2F/evil.example",
+        "/%252F%252Fevil.example",
+        "/events/\\evil",
+        "/\tevil.example",
+        "/events/a\nb",
+        "javascript:alert(1)",
+        "https://evil.example/",
+        "evil.example",
+      ];
+      for (const link of offSite) {
+        const res = await t.request({ method: "POST", url: "/api/notifications/send", headers: bearer(admin), payload: { audience: "all", title: "T", body: "B", link } });
+        expect({ link, status: res.statusCode, code: res.json().code, issues: res.json().issues }).toEqual({
+          link,
+          status: 400,
+          code: "VALIDATION_ERROR",
+          issues: [{ path: ["link"], message: "El enlace debe ser una ruta de la app que empiece con /." }],
+        });
+      }
+      const person = await registeredUser(t);
+      for (const link of ["/events/abc", "/search/?q=tamales%20de%20elote", "/profile/#ajustes", "/"]) {
+        const res = await t.request({ method: "POST", url: "/api/notifications/send", headers: bearer(admin), payload: { audience: "user", userId: person.uid, title: "T", body: "B", link } });
+        expect({ link, status: res.statusCode }).toEqual({ link, status: 200 });
+      }
+    });
+
     it("solo administradores no suspendidos", async () => {
       const normal = await registeredUser(t);
       const payload = { audience: "all", title: "T", body: "B" };
