@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
+  /** A dependency (the database) is unreachable for a moment; retry after Retry-After. */
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -55,6 +55,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** How long to wait for a new PostgreSQL connection before failing (default 5000 ms). */
+  connectionTimeoutMs?: number;
   /** Where to report errors of idle pooled connections (default: stderr). */
   onBackgroundError?: (error: Error) => void;
 }
@@ -166,6 +168,9 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
+    // While the server is unreachable a connect can hang (no RST from a dead host or proxy); give
+    // up soon so the request answers 503 instead of waiting for the client's own timeout.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     // `public` stays visible so extensions installed there remain usable from a test schema.
     ...(options.schema ? { options: `-c search_path="${options.schema}",public` } : {}),
   });
@@ -196,6 +201,9 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     schema: options.schema,
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a server restart mid-transaction would emit an
+      // unhandled 'error' and end the process. The failing query rejects on its own.
+      client.on("error", report);
       try {
         await client.query("BEGIN");
         const result = await fn(run(client));
@@ -205,6 +213,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
+        client.removeListener("error", report);
         client.release();
       }
     },
