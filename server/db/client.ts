@@ -177,6 +177,10 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const report = options.onBackgroundError ?? ((error: Error) => console.error("Error en la conexión a PostgreSQL:", error));
   // Without a listener an idle connection dropped by the server would crash the process.
   pool.on("error", report);
+  // The pool listens only to idle clients; a checked-out one (our transactions, Drizzle's) that
+  // loses the server emits 'error' with nobody listening, which ends the process. Its pending
+  // query rejects on its own, so the event itself needs no handling.
+  pool.on("connect", (client) => client.on("error", () => undefined));
 
   const run = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -201,9 +205,6 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     schema: options.schema,
     async transaction(fn) {
       const client = await pool.connect();
-      // A checked-out client has no pool listener: a server restart mid-transaction would emit an
-      // unhandled 'error' and end the process. The failing query rejects on its own.
-      client.on("error", report);
       try {
         await client.query("BEGIN");
         const result = await fn(run(client));
@@ -213,7 +214,6 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.removeListener("error", report);
         client.release();
       }
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { sql } from "drizzle-orm";
 import { loadEnv } from "../../env";
 import { createTestApp, expectedDatabaseKind, type TestApp } from "../../test/harness";
 import { as, makePerson, type Person } from "../../routes/content/__tests__/helpers";
@@ -149,6 +150,23 @@ if (expectedDatabaseKind() === "postgres") {
       expect(Date.now() - restoredAt).toBeLessThan(5000);
       const created = await as(t, person)({ method: "POST", url: "/api/addresses", payload: { label: "Casa", street: "Hidalgo", city: "Saltillo", state: "Coahuila" } });
       expect(created.statusCode).toBe(201);
+    });
+
+    it("una transacción en curso cuando cae la conexión falla como caída y el proceso sigue en pie", async () => {
+      // Checked-out connections have no pool listener: without one of ours their 'error' event
+      // would be thrown as an uncaught exception and fail this test (and end a real server).
+      const ours = t.database.transaction((tx) => tx.query("SELECT pg_sleep(3)"));
+      const drizzles = t.database.db.transaction((tx) => tx.execute(sql`SELECT pg_sleep(3)`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      proxy.cut();
+      const results = await Promise.allSettled([ours, drizzles]);
+      proxy.restore();
+      for (const result of results) {
+        expect(result.status).toBe("rejected");
+        expect(isDatabaseUnavailable((result as PromiseRejectedResult).reason)).toBe(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await t.request({ url: "/api/events" })).statusCode).toBe(200);
     });
   });
 } else {
