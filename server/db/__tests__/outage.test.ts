@@ -152,6 +152,17 @@ if (expectedDatabaseKind() === "postgres") {
       expect(created.statusCode).toBe(201);
     });
 
+    it("un reinicio corto no se nota: las peticiones que llegan mientras tanto esperan la reconexión", async () => {
+      proxy.cut();
+      const started = Date.now();
+      const pending = Promise.all([t.request({ url: "/api/events" }), as(t, person)({ url: "/api/users/my-data" })]);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      proxy.restore();
+      const answers = await pending;
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    });
+
     it("una transacción en curso cuando cae la conexión falla como caída y el proceso sigue en pie", async () => {
       // Checked-out connections have no pool listener: without one of ours their 'error' event
       // would be thrown as an uncaught exception and fail this test (and end a real server).
