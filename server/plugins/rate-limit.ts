@@ -144,15 +144,18 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
     return { rule, limiters };
   });
 
+  const LIMIT_HOOK = Symbol("rateLimitHook");
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const match = byRule.find(({ rule }) => rule.routes.test(`${method} ${route.url}`));
+      // HEAD answers like GET (Fastify adds it on its own): same limit, or it would be a way around.
+      const match = byRule.find(({ rule }) => rule.routes.test(`${method === "HEAD" ? "GET" : method} ${route.url}`));
       if (!match) continue;
+      const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      if (existing.some((hook) => LIMIT_HOOK in hook)) return;
       const hook: onRequestAsyncHookHandler = async (request, reply) => enforce(request, reply, match.limiters);
       // After the route's own guards: they establish who is calling.
-      const existing = route.onRequest;
-      route.onRequest = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
+      route.onRequest = [...existing, Object.assign(hook, { [LIMIT_HOOK]: true })];
       return;
     }
   });

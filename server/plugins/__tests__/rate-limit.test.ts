@@ -100,6 +100,15 @@ describe("límites de peticiones por usuario y por ruta", () => {
     expect((await feed("192.0.2.11")()).statusCode).toBe(404);
   });
 
+  it("HEAD cuenta igual que GET (no es una puerta trasera)", async () => {
+    const feed = (method: "GET" | "HEAD") => () => t.request({ method, url: `/api/calendar/${"b".repeat(32)}.ics`, headers: { "x-forwarded-for": "192.0.2.40" } });
+    const { passed, limited } = await hitUntilLimited(feed("HEAD"), 60);
+    expect(passed).toBe(60);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect((await feed("GET")()).statusCode).toBe(429);
+  });
+
   it("el flujo de notificaciones con ticket se limita por IP", async () => {
     const stream = (ip: string) => () => t.request({ url: "/api/notifications/stream?ticket=caducado", headers: { "x-forwarded-for": ip } });
     const { passed, limited } = await hitUntilLimited(stream("192.0.2.20"), 60);
