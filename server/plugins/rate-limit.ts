@@ -73,7 +73,6 @@ export function rateLimitedMessage(retryAfterSeconds: number): string {
   return `Demasiadas peticiones. Inténtalo de nuevo en ${minutes} minutos.`;
 }
 
-
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
 
 export async function registerRateLimits(app: FastifyInstance, config: RateLimitConfig, apiPrefix: string): Promise<void> {
@@ -114,12 +113,15 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
     });
 
   const enforce = async (request: FastifyRequest, reply: FastifyReply, limiters: Limiter[]) => {
+    let exceeded = false;
     let wait = 0;
     for (const check of limiters) {
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) wait = Math.max(wait, result.ttlInSeconds);
+      if (result.isAllowed || !result.isExceeded) continue;
+      exceeded = true;
+      wait = Math.max(wait, result.ttlInSeconds);
     }
-    if (wait === 0) return;
+    if (!exceeded) return;
     const seconds = Math.max(1, wait);
     // Set before throwing: the error handler answers on this reply and keeps its headers.
     reply.header("retry-after", String(seconds));
