@@ -194,7 +194,7 @@ try {
               return { ...request, method: "GET", path: "/api/events?limit=20", headers: {} };
             },
             onResponse(status, body, context, headers) {
-              responses.push([Date.now() - started, status]);
+              responses.push([Date.now() - started, status, context.kind]);
               if (status === 503 && !Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "retry-after")) retryAfterMissing.count++;
               if (context.kind === "write" && status === 201) {
                 try {
@@ -233,6 +233,7 @@ try {
   console.log(`| Peticiones respondidas | ${responses.length} |`);
   console.log(`| Por estado | ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ")} |`);
   console.log(`| 5xx en total (500 inesperados) | ${fiveHundreds.length} (${fiveHundreds.filter(([, s]) => s === 500).length}) |`);
+  console.log(`| 5xx en lecturas / escrituras | ${fiveHundreds.filter(([, , k]) => k === "read").length} / ${fiveHundreds.filter(([, , k]) => k === "write").length} |`);
   console.log(`| 503 sin Retry-After | ${retryAfterMissing.count} |`);
   console.log(`| Errores de conexión / timeouts del cliente | ${result.errors} / ${result.timeouts} |`);
   console.log(`| Escrituras confirmadas (201) | ${acknowledged.length} |`);
