@@ -9,6 +9,7 @@ import { firebaseAuthFor } from "./firebase";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
 import { logSerializers } from "./plugins/logging";
+import { registerRateLimits } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerStatic } from "./plugins/static";
 import { registerNulCharacterGuard, validatorCompiler } from "./plugins/validation";
@@ -26,6 +27,8 @@ import { createImageStore, createLocalObjectStore, createS3ObjectStore, type Ima
 export type AppConfig = Pick<
   Env,
   "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "publicUrl" | "imageWork"
+  | "rateLimit"
+  | "geocoderUserAgent"
 >;
 
 export interface BuildAppOptions {
@@ -77,6 +80,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   registerErrorHandling(app);
   registerNulCharacterGuard(app);
+  await registerRateLimits(app, config.rateLimit, API_PREFIX);
   await registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -128,7 +132,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
-      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, images });
+      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, geocoderUserAgent: config.geocoderUserAgent, images });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
       await api.register(notificationsRoutes, {
         prefix: "/notifications",

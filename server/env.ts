@@ -64,6 +64,14 @@ const rawEnvSchema = z.object({
   IMAGE_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   IMAGE_QUEUE_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(16)),
   IMAGE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(20)),
+  // Request rate limits (docs/operations/limites-de-peticiones.md): on unless RATE_LIMIT=off.
+  RATE_LIMIT: z.preprocess(emptyToUndefined, booleanish.default(true)),
+  RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1000).default(1)),
+  RATE_LIMIT_GLOBAL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1200)),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  RATE_LIMIT_REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().default("plaza:rl:")),
+  // Nominatim's usage policy asks for an identifying User-Agent with a way to reach the operator.
+  GEOCODER_USER_AGENT: z.preprocess(emptyToUndefined, z.string().default("Plaza/0.1 (agenda cultural de la ciudad)")),
 });
 
 export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
@@ -92,6 +100,19 @@ export interface Env {
   storage: StorageConfig;
   sseHeartbeatMs: number;
   imageWork: { concurrency: number; maxQueue: number; timeoutSeconds: number };
+  rateLimit: RateLimitConfig;
+  geocoderUserAgent: string;
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Multiplies every limit (tests and load benchmarks raise them with it). */
+  scale: number;
+  /** Requests per minute per IP across the whole API. */
+  globalMax: number;
+  /** Shared counters for several instances; in-process when undefined. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
 }
 
 export class EnvError extends Error {
@@ -148,6 +169,14 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
       maxQueue: raw.IMAGE_QUEUE_MAX,
       timeoutSeconds: raw.IMAGE_TIMEOUT_SECONDS,
     },
+    rateLimit: {
+      enabled: raw.RATE_LIMIT,
+      scale: raw.RATE_LIMIT_SCALE,
+      globalMax: raw.RATE_LIMIT_GLOBAL_MAX,
+      redisUrl: raw.REDIS_URL,
+      redisPrefix: raw.RATE_LIMIT_REDIS_PREFIX,
+    },
+    geocoderUserAgent: raw.GEOCODER_USER_AGENT,
   };
 }
 

@@ -15,7 +15,8 @@ import { createUsersRepository } from "../../server/routes/users/repository";
 
 async function main(): Promise<void> {
   const scratch = path.join(os.tmpdir(), `plaza-bench-${randomBytes(4).toString("hex")}`);
-  const env = loadEnv({ LOG_LEVEL: "silent", SEED_DEMO: "false", DATA_DIR: process.env.DATA_DIR || scratch, STATIC_DIR: scratch });
+  // Load from one address: limits stay on but scaled up, so they do not shape what is measured.
+  const env = loadEnv({ LOG_LEVEL: "silent", SEED_DEMO: "false", DATA_DIR: process.env.DATA_DIR || scratch, STATIC_DIR: scratch, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || "1000" });
   const schema = process.env.BENCH_SCHEMA || undefined;
   const database = await openDatabase(
     env.databaseUrl ? { databaseUrl: env.databaseUrl, schema, poolSize: Number(process.env.BENCH_POOL || 10) } : { dataDir: env.dataDir },

@@ -7,6 +7,7 @@ import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client
 import { Toaster } from "react-hot-toast";
 import { authEmulatorUrl, buildId } from "@/lib/config";
 import { getQueryClient, markCacheRestored } from "@/lib/query/client";
+import { isQueuedMutation, resumeQueuedMutations } from "@/lib/query/mutation-defaults";
 import { PERSIST_MAX_AGE_MS, TOAST_DURATION_MS, TOAST_POSITION } from "@/lib/query/constants";
 import { offlineCachePersister } from "@/lib/query/persister";
 import { appStore } from "@/lib/state/store";
@@ -19,6 +20,7 @@ const persistOptions = {
   maxAge: PERSIST_MAX_AGE_MS,
   // A new deployment may change response shapes: its first start ignores the old copy.
   buster: buildId,
+  dehydrateOptions: { shouldDehydrateMutation: isQueuedMutation },
 };
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -40,7 +42,7 @@ export function Providers({ children }: { children: ReactNode }) {
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== "updated") return;
         const kind = event.action.type;
-        if (kind === "pause" || kind === "continue" || kind === "success" || kind === "error") {
+        if (kind === "pause" || kind === "continue" || kind === "failed" || kind === "success" || kind === "error") {
           setTimeout(() => void offlineCachePersister.flush(), 0);
         }
       }),
@@ -67,9 +69,9 @@ export function Providers({ children }: { children: ReactNode }) {
         persistOptions={persistOptions}
         onSuccess={() => {
           markCacheRestored();
-          // Mutations paused offline in an earlier visit run now (their functions come from
-          // registerMutationDefaults).
-          return queryClient.resumePausedMutations();
+          // Mutations paused offline or waiting to retry in an earlier visit run now (their
+          // functions come from registerMutationDefaults).
+          return resumeQueuedMutations(queryClient);
         }}
         onError={markCacheRestored}
       >

@@ -16,6 +16,8 @@ export function e2eServerEnv({ port, dataDir, staticDir = "out" }: { port: numbe
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
     DATABASE_URL: "",
+    // Every test signs up and browses from 127.0.0.1: limits stay on, raised as in the API tests.
+    RATE_LIMIT_SCALE: "50",
   };
 }
 

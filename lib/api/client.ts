@@ -3,7 +3,7 @@ import { apiBaseUrl } from "@/lib/config";
 import { getIdToken } from "@/lib/auth/firebase";
 import { authErrorCode } from "@/lib/auth/errors";
 import { HTTP_CACHE_TTL_MS } from "@/lib/query/constants";
-import { networkError, toApiError } from "./errors";
+import { networkError, READ_RETRY, toApiError } from "./errors";
 
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
@@ -50,7 +50,9 @@ export function createApiClient({
 }: { prefixUrl?: string; getToken?: TokenProvider; fetch?: typeof globalThis.fetch } = {}) {
   const http: KyInstance = ky.create({
     prefixUrl,
-    retry: 0,
+    // Reads ride out a database restart or a rate limit (503/429 with Retry-After, 502/504);
+    // writes are never repeated here (persisted mutations retry with their idempotency keys).
+    retry: READ_RETRY,
     timeout: 30_000,
     ...(fetch ? { fetch } : {}),
     hooks: {

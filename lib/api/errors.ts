@@ -1,4 +1,4 @@
-import { HTTPError, TimeoutError } from "ky";
+import { HTTPError, TimeoutError, isHTTPError, type RetryOptions } from "ky";
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
 
 export const NETWORK_ERROR_CODE = "NETWORK_ERROR";
@@ -15,15 +15,62 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ApiErrorIssue[] | undefined;
+  /** The server's Retry-After (429, 503), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor({ status, code, message, issues }: { status: number; code: string; message: string; issues?: ApiErrorIssue[] }) {
+  constructor({
+    status,
+    code,
+    message,
+    issues,
+    retryAfterMs,
+  }: {
+    status: number;
+    code: string;
+    message: string;
+    issues?: ApiErrorIssue[];
+    retryAfterMs?: number;
+  }) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.retryAfterMs = retryAfterMs;
   }
 }
+
+/** Retry-After as milliseconds from now (seconds or an HTTP date), or undefined. */
+export function retryAfterMsOf(response: Response): number | undefined {
+  const raw = response.headers.get("retry-after");
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - Date.now();
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+/** Answers that mean "not now" rather than "no": the same request may work a moment later. */
+export const TRANSIENT_STATUSES = [429, 502, 503, 504] as const;
+
+/** A read waits at most this long for a Retry-After; a longer one is shown to the person at once. */
+export const READ_RETRY_MAX_AFTER_MS = 10_000;
+
+/** ky's retry for GET/HEAD: twice at most, honouring Retry-After, only for transient answers. */
+export const READ_RETRY: RetryOptions = {
+  limit: 2,
+  methods: ["get", "head"],
+  statusCodes: [...TRANSIENT_STATUSES],
+  afterStatusCodes: [429, 503],
+  maxRetryAfter: READ_RETRY_MAX_AFTER_MS,
+  backoffLimit: 3000,
+  shouldRetry: ({ error }) => {
+    // Offline and unreachable servers are handled by the persisted cache, not by waiting here.
+    if (!isHTTPError(error)) return false;
+    const after = retryAfterMsOf(error.response);
+    if (after !== undefined && after > READ_RETRY_MAX_AFTER_MS) return false;
+    return undefined;
+  },
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -42,13 +89,14 @@ function issuesOf(value: unknown): ApiErrorIssue[] | undefined {
 }
 
 /** SPEC §8: the body's message when there is one, else 'Error inesperado'. */
-export function apiErrorFromBody(status: number, body: unknown): ApiError {
+export function apiErrorFromBody(status: number, body: unknown, retryAfterMs?: number): ApiError {
   const record = isRecord(body) ? body : {};
   return new ApiError({
     status,
     code: nonEmptyString(record.code) ?? UNEXPECTED_ERROR_CODE,
     message: nonEmptyString(record.message) ?? UNEXPECTED_ERROR_MESSAGE,
     issues: issuesOf(record.issues),
+    retryAfterMs,
   });
 }
 
@@ -70,7 +118,9 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function toApiError(error: unknown): Promise<unknown> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) return apiErrorFromBody(error.response.status, await readJson(error.response));
+  if (error instanceof HTTPError) {
+    return apiErrorFromBody(error.response.status, await readJson(error.response), retryAfterMsOf(error.response));
+  }
   // DOMException is not an Error subclass in every runtime; the name is what identifies it.
   if (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError") return error;
   // fetch rejects with a TypeError when the network is unreachable; a timeout means the same

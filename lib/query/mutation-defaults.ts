@@ -1,4 +1,5 @@
 import type { MutationFunction, MutationKey, MutationOptions, QueryClient } from "@tanstack/react-query";
+import { ApiError, NETWORK_ERROR_CODE } from "@/lib/api/errors";
 import { followUserMutationDefaults } from "@/lib/api/users";
 import { CONTENT_PERSISTED_MUTATIONS } from "@/lib/api/content-mutations";
 
@@ -21,12 +22,56 @@ export type PersistedMutationDefault =
 /** Every offline-capable mutation of the app: follow a user; follow and create content. */
 export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [followUserMutationDefaults, ...CONTENT_PERSISTED_MUTATIONS];
 
+/** Attempts of a queued write before a "not now" answer becomes an error shown to the person. */
+export const QUEUED_WRITE_ATTEMPTS = 10;
+/** Longest wait between two attempts of a queued write. */
+export const QUEUED_WRITE_MAX_DELAY_MS = 60_000;
+
+/**
+ * "Not now" rather than "no": the API restarting or without its database (503, 502, 504), no
+ * network, or a rate limit that lifts within a minute. Anything else (4xx, a daily quota) is final.
+ */
+export function isTransientWriteError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === NETWORK_ERROR_CODE || [502, 503, 504].includes(error.status)) return true;
+  return error.status === 429 && error.retryAfterMs !== undefined && error.retryAfterMs <= QUEUED_WRITE_MAX_DELAY_MS;
+}
+
+/** The server's Retry-After when it gave one, else exponential backoff (1 s, 2 s, 4 s… up to a minute). */
+export function queuedWriteRetryDelay(failureCount: number, error: unknown): number {
+  const after = error instanceof ApiError ? error.retryAfterMs : undefined;
+  return Math.min(after ?? 1000 * 2 ** Math.max(0, failureCount - 1), QUEUED_WRITE_MAX_DELAY_MS);
+}
+
 export function registerMutationDefaults(
   queryClient: QueryClient,
   mutations: readonly PersistedMutationDefault[] = PERSISTED_MUTATIONS,
 ): void {
   for (const entry of mutations) {
     const { mutationKey, ...options } = typeof entry === "function" ? entry(queryClient) : entry;
-    queryClient.setMutationDefaults(mutationKey, options);
+    // Queries never retry; these writes do, because dropping them would lose what the person did
+    // (creates carry an idempotency key and follows are idempotent, so a repeat is harmless).
+    queryClient.setMutationDefaults(mutationKey, {
+      retry: (failureCount: number, error: unknown) => failureCount < QUEUED_WRITE_ATTEMPTS && isTransientWriteError(error),
+      retryDelay: queuedWriteRetryDelay,
+      ...options,
+    });
   }
+}
+
+/**
+ * Writes still owed to the server: paused offline, or waiting to retry after a "not now" answer.
+ * Both are persisted so a reload does not lose them.
+ */
+export function isQueuedMutation(mutation: { state: { isPaused: boolean; status: string; failureCount: number } }): boolean {
+  return mutation.state.isPaused || (mutation.state.status === "pending" && mutation.state.failureCount > 0);
+}
+
+/**
+ * Sends the writes restored from an earlier visit. React Query resumes only paused ones; one that
+ * was waiting to retry comes back pending, and `continue()` runs it again (without onMutate).
+ */
+export function resumeQueuedMutations(queryClient: QueryClient): Promise<unknown> {
+  const queued = queryClient.getMutationCache().getAll().filter(isQueuedMutation);
+  return Promise.all(queued.map((mutation) => mutation.continue().catch(() => undefined)));
 }

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: "RATE_LIMITED",
   /** The server is at its limit for some work (e.g. images being processed); retry after Retry-After. */
   SERVICE_BUSY: "SERVICE_BUSY",
+  /** A dependency (the database) is unreachable for a moment; retry after Retry-After. */
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -24,6 +24,12 @@ describe("variables de entorno", () => {
     BODY_LIMIT: "",
     PUBLIC_URL: "",
     PLAZA_ALLOW_EMULATOR_ON_NETWORK: "",
+    RATE_LIMIT: "",
+    RATE_LIMIT_SCALE: "",
+    RATE_LIMIT_GLOBAL_MAX: "",
+    REDIS_URL: "",
+    RATE_LIMIT_REDIS_PREFIX: "",
+    GEOCODER_USER_AGENT: "",
     NODE_ENV: "production",
   };
   // What `npm start` passes: the emulator, asked for by name.
@@ -62,6 +68,20 @@ describe("variables de entorno", () => {
   it("lee booleanos, números y la URL de PostgreSQL", () => {
     const env = loadEnv({ ...local, PORT: "8080", SEED_DEMO: "no", BODY_LIMIT: "2048", DATABASE_URL: "postgres://u@db:5432/plaza" });
     expect(env).toMatchObject({ port: 8080, seedDemo: false, bodyLimit: 2048, databaseUrl: "postgres://u@db:5432/plaza" });
+  });
+
+  it("límites de peticiones: activos por omisión, en memoria; Redis y escala configurables", () => {
+    expect(loadEnv(base).rateLimit).toEqual({ enabled: true, scale: 1, globalMax: 1200, redisUrl: undefined, redisPrefix: "plaza:rl:" });
+    expect(loadEnv({ ...base, RATE_LIMIT: "off", RATE_LIMIT_SCALE: "2.5", REDIS_URL: "redis://cache:6379", RATE_LIMIT_GLOBAL_MAX: "300" }).rateLimit).toEqual({
+      enabled: false,
+      scale: 2.5,
+      globalMax: 300,
+      redisUrl: "redis://cache:6379",
+      redisPrefix: "plaza:rl:",
+    });
+    expect(() => loadEnv({ ...base, RATE_LIMIT_SCALE: "0" })).toThrow(/RATE_LIMIT_SCALE/);
+    expect(() => loadEnv({ ...base, REDIS_URL: "no es una url" })).toThrow(/REDIS_URL/);
+    expect(loadEnv({ ...base, GEOCODER_USER_AGENT: "Plaza/1.0 (ops@ejemplo.mx)" }).geocoderUserAgent).toBe("Plaza/1.0 (ops@ejemplo.mx)");
   });
 
   it("rechaza valores inválidos con un error que nombra la variable", () => {

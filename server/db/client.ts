@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { isDatabaseUnavailable } from "./errors";
 import { acquireFolderLock, type FolderLock } from "./lock";
 import { migrate } from "./migrate";
 import { loadPglite } from "./pglite-loader";
@@ -55,6 +56,10 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** How long to wait for a new PostgreSQL connection before failing (default 5000 ms). */
+  connectionTimeoutMs?: number;
+  /** How long to keep retrying refused connections (a restart) before failing (default 3000 ms). */
+  reconnectWaitMs?: number;
   /** Where to report errors of idle pooled connections (default: stderr). */
   onBackgroundError?: (error: Error) => void;
 }
@@ -166,12 +171,20 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
+    // While the server is unreachable a connect can hang (no RST from a dead host or proxy); give
+    // up soon so the request answers 503 instead of waiting for the client's own timeout.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
     // `public` stays visible so extensions installed there remain usable from a test schema.
     ...(options.schema ? { options: `-c search_path="${options.schema}",public` } : {}),
   });
   const report = options.onBackgroundError ?? ((error: Error) => console.error("Error en la conexión a PostgreSQL:", error));
   // Without a listener an idle connection dropped by the server would crash the process.
   pool.on("error", report);
+  // The pool listens only to idle clients; a checked-out one (our transactions, Drizzle's) that
+  // loses the server emits 'error' with nobody listening, which ends the process. Its pending
+  // query rejects on its own, so the event itself needs no handling.
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  waitThroughRestarts(pool, options.reconnectWaitMs ?? 3000);
 
   const run = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -218,6 +231,41 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
         await pool.end();
       }
     },
+  };
+}
+
+/**
+ * Makes `pool` ride out a short restart: while the server refuses connections (down, starting up)
+ * getting one is retried with backoff for up to `waitMs`, so requests arriving during a restart
+ * wait a moment instead of failing. Safe because nothing was sent yet; queries already running
+ * when the server went away still fail (they may have been applied). Every path takes a client
+ * through `connect()`: pool.query (with a callback), our transactions and Drizzle's (promise).
+ */
+function waitThroughRestarts(pool: pg.Pool, waitMs: number): void {
+  type Done = (release?: Error | boolean) => void;
+  type Callback = (error: Error | undefined, client: pg.PoolClient | undefined, done: Done) => void;
+  const connectOnce = pg.Pool.prototype.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connectPatiently = async (): Promise<pg.PoolClient> => {
+    const giveUpAt = Date.now() + waitMs;
+    for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
+      try {
+        return await connectOnce();
+      } catch (error) {
+        // A pool timeout already waited its share; anything else is not an outage.
+        const retriable = isDatabaseUnavailable(error) && !/^timeout exceeded/.test((error as Error).message) && !pool.ending;
+        if (!retriable || Date.now() + delay > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+  (pool as unknown as { connect: (callback?: Callback) => Promise<pg.PoolClient> | undefined }).connect = (callback) => {
+    const attempt = connectPatiently();
+    if (!callback) return attempt;
+    attempt.then(
+      (client) => callback(undefined, client, (release) => client.release(release)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+    return undefined;
   };
 }
 

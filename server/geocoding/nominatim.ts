@@ -1,14 +1,29 @@
+import { LRUCache } from "lru-cache";
 import type { AddressCandidate } from "../../lib/schemas/addresses";
 
 // Address look-up through any service that speaks Nominatim's /search API (OpenStreetMap's
 // public instance, a self-hosted Nominatim, Photon's compatibility layer…), configured with
 // GEOCODER_URL. It is a convenience: when it is slow, down or not configured, the caller
 // answers 503 and people type the address by hand.
+//
+// OpenStreetMap's public instance allows at most one request per second per application, asks
+// for results to be cached and for an identifying User-Agent. So answers are cached (normalised
+// query as key), identical look-ups in flight share one request, and outgoing requests are spaced
+// at least `minIntervalMs` apart across the whole process; when too many look-ups are already
+// waiting for a slot, new ones fail at once (busy) instead of piling up.
 
 export class GeocoderUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "GeocoderUnavailableError";
+  }
+}
+
+/** Too many look-ups are waiting for the outgoing slot; retry after `retryAfterSeconds`. */
+export class GeocoderBusyError extends GeocoderUnavailableError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super("Demasiadas búsquedas de direcciones en espera.");
+    this.name = "GeocoderBusyError";
   }
 }
 
@@ -26,6 +41,13 @@ export interface NominatimOptions {
   countryCodes?: string;
   limit?: number;
   fetchImpl?: typeof fetch;
+  /** Minimum time between two outgoing requests (default 1100: Nominatim's 1/s plus network jitter). */
+  minIntervalMs?: number;
+  /** Look-ups allowed to wait for an outgoing slot; beyond it they fail busy (default 4). */
+  maxWaiting?: number;
+  /** Cached answers (default 5000) and how long they are reused (default 24 h). */
+  cacheSize?: number;
+  cacheTtlMs?: number;
 }
 
 interface NominatimItem {
@@ -65,40 +87,97 @@ export function toCandidate(item: NominatimItem): AddressCandidate | null {
   };
 }
 
+/** The cache key and the text sent: case, spacing and Unicode forms do not change an answer. */
+export function normaliseQuery(query: string): string {
+  return query
+    .normalize("NFC")
+    .toLocaleLowerCase("es-MX")
+    .replace(/\s*,\s*/g, ", ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,.;]+|[\s,.;]+$/g, "");
+}
+
 export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
-  const fetchImpl = options.fetchImpl ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 4000;
+  const minIntervalMs = options.minIntervalMs ?? 1100;
+  const maxWaiting = options.maxWaiting ?? 4;
+  const cache = new LRUCache<string, AddressCandidate[]>({ max: options.cacheSize ?? 5000, ttl: options.cacheTtlMs ?? 24 * 3600 * 1000 });
+  const inFlight = new Map<string, Promise<AddressCandidate[]>>();
+  const fetchOnce = createRawSearch(options);
+
+  // Slots are handed out in order: each outgoing request takes the next free instant, at least
+  // minIntervalMs after the previous one.
+  let nextSlotAt = 0;
+  let waiting = 0;
+  const takeSlot = async (): Promise<void> => {
+    const now = Date.now();
+    const slot = Math.max(now, nextSlotAt);
+    if (slot > now && waiting >= maxWaiting) throw new GeocoderBusyError(Math.ceil((slot - now) / 1000) || 1);
+    nextSlotAt = slot + minIntervalMs;
+    if (slot <= now) return;
+    waiting++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, slot - now));
+    } finally {
+      waiting--;
+    }
+  };
+
   return {
     async search(query) {
       if (!options.url) throw new GeocoderUnavailableError("No hay servicio de geocodificación configurado.");
-      const url = new URL("search", options.url.endsWith("/") ? options.url : `${options.url}/`);
-      url.searchParams.set("q", query);
-      url.searchParams.set("format", "jsonv2");
-      url.searchParams.set("addressdetails", "1");
-      url.searchParams.set("limit", String(options.limit ?? 5));
-      url.searchParams.set("accept-language", "es");
-      url.searchParams.set("countrycodes", options.countryCodes ?? "mx");
-      let response: Response;
+      const key = normaliseQuery(query);
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const lookup = (async () => {
+        await takeSlot();
+        const candidates = await fetchOnce(key);
+        // Only answers are cached: a failure should be retried by the next look-up.
+        cache.set(key, candidates);
+        return candidates;
+      })();
+      inFlight.set(key, lookup);
       try {
-        response = await fetchImpl(url, {
-          headers: { accept: "application/json", "user-agent": options.userAgent ?? "Plaza (agenda cultural)" },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw new GeocoderUnavailableError("El servicio de geocodificación no respondió.", { cause: error });
+        return await lookup;
+      } finally {
+        inFlight.delete(key);
       }
-      if (!response.ok) throw new GeocoderUnavailableError(`El servicio de geocodificación respondió ${response.status}.`);
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch (error) {
-        throw new GeocoderUnavailableError("El servicio de geocodificación no respondió JSON.", { cause: error });
-      }
-      if (!Array.isArray(body)) throw new GeocoderUnavailableError("Respuesta inesperada del servicio de geocodificación.");
-      return body.flatMap((item) => {
-        const candidate = toCandidate(item as NominatimItem);
-        return candidate ? [candidate] : [];
-      });
     },
+  };
+}
+
+function createRawSearch(options: NominatimOptions): (query: string) => Promise<AddressCandidate[]> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 4000;
+  return async (query) => {
+    const url = new URL("search", options.url.endsWith("/") ? options.url : `${options.url}/`);
+    url.searchParams.set("q", query);
+    url.searchParams.set("format", "jsonv2");
+    url.searchParams.set("addressdetails", "1");
+    url.searchParams.set("limit", String(options.limit ?? 5));
+    url.searchParams.set("accept-language", "es");
+    url.searchParams.set("countrycodes", options.countryCodes ?? "mx");
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        headers: { accept: "application/json", "user-agent": options.userAgent ?? "Plaza (agenda cultural)" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new GeocoderUnavailableError("El servicio de geocodificación no respondió.", { cause: error });
+    }
+    if (!response.ok) throw new GeocoderUnavailableError(`El servicio de geocodificación respondió ${response.status}.`);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new GeocoderUnavailableError("El servicio de geocodificación no respondió JSON.", { cause: error });
+    }
+    if (!Array.isArray(body)) throw new GeocoderUnavailableError("Respuesta inesperada del servicio de geocodificación.");
+    return body.flatMap((item) => {
+      const candidate = toCandidate(item as NominatimItem);
+      return candidate ? [candidate] : [];
+    });
   };
 }

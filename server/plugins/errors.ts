@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES, type ApiErrorBody } from "../../lib/schemas/errors";
+import { isDatabaseUnavailable } from "../db/errors";
 import { RequestValidationError } from "./validation";
 import { redactUrl } from "./logging";
 
@@ -36,6 +37,9 @@ export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONF
 
 export const INTERNAL_ERROR_MESSAGE = "Error interno del servidor. Inténtalo de nuevo más tarde.";
 export const NOT_FOUND_MESSAGE = "Recurso no encontrado.";
+export const UNAVAILABLE_MESSAGE = "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.";
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface Translation {
   status: number;
@@ -133,6 +137,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
   const known = typeof code === "string" ? FRAMEWORK_ERRORS[code] : undefined;
   if (known) return { status: known.status, body: { message: known.message, code: known.code }, internal: false };
 
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { message: UNAVAILABLE_MESSAGE, code: ERROR_CODES.UNAVAILABLE }, internal: false };
+  }
   const status = statusOf(error);
   if (status !== null && status < 500) {
     const fallback = byStatus(status);
@@ -155,6 +162,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A schema let through a value the database refused: the client gets a 400, the team a
       // warning, because the schema is what should be tightened.
       request.log.warn({ err: error, method: request.method, url: redactUrl(request.url) }, "La base de datos rechazó un valor de la petición");
+    } else if (body.code === ERROR_CODES.UNAVAILABLE) {
+      request.log.warn({ err: error, method: request.method, url: redactUrl(request.url) }, "Base de datos no disponible");
+      reply.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     } else {
       request.log.info({ status, code: body.code, reason: error.message }, "Petición rechazada");
     }

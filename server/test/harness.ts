@@ -80,6 +80,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     STATIC_DIR: options.staticDir ?? path.join(os.tmpdir(), `plaza-sin-export-${randomBytes(4).toString("hex")}`),
     // Uploaded images of a test run go to a throwaway folder, never into the project's .data.
     UPLOADS_DIR: path.join(os.tmpdir(), `plaza-uploads-${randomBytes(4).toString("hex")}`),
+    // Limits stay on, raised 50×: suites create many people and rows from one address in seconds.
+    // The rate-limit suite sets RATE_LIMIT_SCALE=1 to check the real values.
+    RATE_LIMIT_SCALE: "50",
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());

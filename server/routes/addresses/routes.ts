@@ -13,7 +13,7 @@ import {
 import { deletedSchema, idParamsSchema } from "../../../lib/schemas/content";
 import { pageSchema } from "../../../lib/schemas/pagination";
 import type { Database } from "../../db/client";
-import { GeocoderUnavailableError, type Geocoder } from "../../geocoding/nominatim";
+import { GeocoderBusyError, GeocoderUnavailableError, type Geocoder } from "../../geocoding/nominatim";
 import { forbidBanned, requireUser } from "../../plugins/auth";
 import { conflict, HttpError, notFound } from "../../plugins/errors";
 import { createOnce, idempotencyKeyOf, sendCreated } from "../content/idempotency";
@@ -79,19 +79,20 @@ export const addressesRoutes: FastifyPluginAsyncZod<AddressesRoutesOptions> = as
         tags: ["addresses"],
         summary: "Buscar una dirección (geocodificación)",
         description:
-          "Consulta el servicio configurado (formato Nominatim, GEOCODER_URL) con un límite de 4 s. " +
+          "Consulta el servicio configurado (formato Nominatim, GEOCODER_URL) con un límite de 4 s, a lo sumo una petición por segundo y respuestas en caché 24 h. " +
           `Si no responde: 503 «${GEOCODER_UNAVAILABLE_MESSAGE}».`,
         security: bearerSecurity,
         querystring: addressLookupQuerySchema,
         response: { 200: envelope(z.object({ items: z.array(addressCandidateSchema) })), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       try {
         return { data: { items: await geocoder.search(request.query.q) } };
       } catch (error) {
         if (!(error instanceof GeocoderUnavailableError)) throw error;
         request.log.warn({ reason: error.message }, "Geocodificación no disponible");
+        if (error instanceof GeocoderBusyError) reply.header("retry-after", String(error.retryAfterSeconds));
         throw new HttpError(503, "GEOCODER_UNAVAILABLE", GEOCODER_UNAVAILABLE_MESSAGE);
       }
     },

@@ -20,13 +20,15 @@ export interface ContentRoutesOptions {
   database: Database;
   /** Nominatim-format geocoder base URL (GEOCODER_URL); empty disables look-ups. */
   geocoderUrl: string;
+  /** Identifying User-Agent sent to the geocoder (GEOCODER_USER_AGENT). */
+  geocoderUserAgent?: string;
   /** Tests pass their own. */
   geocoder?: Geocoder;
   /** The accounts module's image store (PUT /<kind>/{id}/image). */
   images?: ImageStore;
 }
 
-export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoder, images }) => {
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images }) => {
   const notify = createContentNotifier(database, api.log);
   await api.register(eventsRoutes, { prefix: "/events", database, notify, images });
   await api.register(placesRoutes, { prefix: "/places", database, notify, images });
@@ -36,7 +38,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   await api.register(addressesRoutes, {
     prefix: "/addresses",
     database,
-    geocoder: geocoder ?? createNominatimGeocoder({ url: geocoderUrl, timeoutMs: 4000 }),
+    geocoder: geocoder ?? createNominatimGeocoder({ url: geocoderUrl, userAgent: geocoderUserAgent, timeoutMs: 4000 }),
   });
   await api.register(searchRoutes, { prefix: "/search", database });
   await api.register(calendarRoutes, { prefix: "/calendar", database });

@@ -1,0 +1,204 @@
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { sql } from "drizzle-orm";
+import { loadEnv } from "../../env";
+import { createTestApp, expectedDatabaseKind, type TestApp } from "../../test/harness";
+import { as, makePerson, type Person } from "../../routes/content/__tests__/helpers";
+import { openDatabase } from "../client";
+import { isDatabaseUnavailable } from "../errors";
+
+// The database going away must read as "come back in a moment" (503 + Retry-After, Spanish
+// message), never as a 500, and the API must recover by itself. The shared PostgreSQL is never
+// stopped: the app reaches it through a TCP proxy that this test cuts and restores.
+
+const UNAVAILABLE = {
+  code: "SERVICE_UNAVAILABLE",
+  message: "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+};
+
+/** A TCP proxy in front of PostgreSQL; `cut()` refuses and drops every connection until `restore()`. */
+async function startProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let cut = false;
+  const server = net.createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut() {
+      cut = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      cut = false;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("errores de conexión a la base de datos", () => {
+  it("reconoce los fallos de conexión de PostgreSQL y node-postgres, también envueltos", () => {
+    const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1"), { cause });
+    expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("the database system is starting up"), { code: "57P03" })))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("connection failure"), { code: "08006" }))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })]))).toBe(true);
+  });
+
+  it("un error de SQL o de datos no es una caída (sigue siendo 4xx/500)", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error("syntax error"), { code: "42601" }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error("Cannot read properties of undefined"))).toBe(false);
+  });
+
+  it("los errores reales de PGlite no se confunden con una caída", async () => {
+    const pglite = await openDatabase({ inMemory: true, migrate: false });
+    try {
+      const failures = await Promise.all(
+        ["SELECT * FROM no_existe", "SELECT 1/0", "SELEC 1", "CREATE TABLE t (id int primary key); INSERT INTO t VALUES (1), (1)"].map((sql) =>
+          pglite.exec(sql).then(
+            () => null,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      expect(failures.every((error) => error !== null)).toBe(true);
+      expect(failures.map(isDatabaseUnavailable)).toEqual([false, false, false, false]);
+    } finally {
+      await pglite.close();
+    }
+  });
+});
+
+if (expectedDatabaseKind() === "postgres") {
+  describe("PostgreSQL cae y vuelve a mitad de las peticiones", () => {
+    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    let t: TestApp;
+    let person: Person;
+    const backgroundErrors: Error[] = [];
+
+    beforeAll(async () => {
+      const direct = new URL(loadEnv().databaseUrl!);
+      proxy = await startProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      const viaProxy = new URL(direct);
+      viaProxy.hostname = "127.0.0.1";
+      viaProxy.port = String(proxy.port);
+      const database = await openDatabase({
+        databaseUrl: viaProxy.toString(),
+        schema: `test_${randomBytes(6).toString("hex")}`,
+        dropSchemaOnClose: true,
+        poolSize: 4,
+        connectionTimeoutMs: 2000,
+        onBackgroundError: (error) => backgroundErrors.push(error),
+      });
+      t = await createTestApp({ database });
+      person = await makePerson(t);
+    });
+    afterAll(async () => {
+      proxy.restore();
+      await t?.close();
+      await proxy?.close();
+    });
+
+    it("responde 503 con Retry-After mientras no hay base de datos, y se recupera sola", async () => {
+      expect((await t.request({ url: "/api/events" })).statusCode).toBe(200);
+
+      proxy.cut();
+      const during = await Promise.all([
+        t.request({ url: "/api/events" }),
+        t.request({ url: "/api/health" }),
+        as(t, person)({ url: "/api/users/my-data" }),
+        as(t, person)({ method: "POST", url: "/api/addresses", payload: { label: "Casa", street: "Hidalgo", city: "Saltillo", state: "Coahuila" } }),
+      ]);
+      for (const res of during) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual(UNAVAILABLE);
+        expect(res.headers["retry-after"]).toBe("5");
+      }
+      // Dropped idle connections were reported, not thrown (an unhandled 'error' ends the process).
+      expect(backgroundErrors.length).toBeGreaterThan(0);
+
+      proxy.restore();
+      const restoredAt = Date.now();
+      let status = 0;
+      while (Date.now() - restoredAt < 10_000) {
+        status = (await t.request({ url: "/api/events" })).statusCode;
+        if (status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(200);
+      expect(Date.now() - restoredAt).toBeLessThan(5000);
+      const created = await as(t, person)({ method: "POST", url: "/api/addresses", payload: { label: "Casa", street: "Hidalgo", city: "Saltillo", state: "Coahuila" } });
+      expect(created.statusCode).toBe(201);
+    });
+
+    it("un reinicio corto no se nota: las peticiones que llegan mientras tanto esperan la reconexión", async () => {
+      proxy.cut();
+      const started = Date.now();
+      const pending = Promise.all([t.request({ url: "/api/events" }), as(t, person)({ url: "/api/users/my-data" })]);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      proxy.restore();
+      const answers = await pending;
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    });
+
+    it("una transacción en curso cuando cae la conexión falla como caída y el proceso sigue en pie", async () => {
+      // Checked-out connections have no pool listener: without one of ours their 'error' event
+      // would be thrown as an uncaught exception and fail this test (and end a real server).
+      const ours = t.database.transaction((tx) => tx.query("SELECT pg_sleep(3)"));
+      const drizzles = t.database.db.transaction((tx) => tx.execute(sql`SELECT pg_sleep(3)`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      proxy.cut();
+      const results = await Promise.allSettled([ours, drizzles]);
+      proxy.restore();
+      for (const result of results) {
+        expect(result.status).toBe("rejected");
+        expect(isDatabaseUnavailable((result as PromiseRejectedResult).reason)).toBe(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await t.request({ url: "/api/events" })).statusCode).toBe(200);
+    });
+  });
+} else {
+  describe("PGlite (embebida, no se cae por la red)", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({
+        configure: (app) => {
+          app.get("/api/prueba/sql-roto", async () => t.database.query("SELECT * FROM tabla_que_no_existe"));
+        },
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it("un error de SQL sigue siendo un 500 genérico, no un 503", async () => {
+      const res = await t.request({ url: "/api/prueba/sql-roto" });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().code).toBe("INTERNAL_ERROR");
+      expect(res.headers["retry-after"]).toBeUndefined();
+    });
+  });
+}
