@@ -3,7 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import { createJsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "./db/client";
+import { runAsRetryable, type Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { registerAuth } from "./plugins/auth";
@@ -80,6 +80,12 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   registerErrorHandling(app);
   registerNulCharacterGuard(app);
+  // Reads survive a database restart mid-statement (see runAsRetryable). A callback hook: the
+  // rest of the request runs inside `done`, so it inherits the context.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.method === "GET" || request.method === "HEAD") runAsRetryable(done);
+    else done();
+  });
   await registerRateLimits(app, config.rateLimit, API_PREFIX);
   await registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -185,6 +186,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   // query rejects on its own, so the event itself needs no handling.
   pool.on("connect", (client) => client.on("error", () => undefined));
   waitThroughRestarts(pool, options.reconnectWaitMs ?? 3000);
+  retryReadsCutShort(pool);
 
   const run = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -241,6 +243,9 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
  * when the server went away still fail (they may have been applied). Every path takes a client
  * through `connect()`: pool.query (with a callback), our transactions and Drizzle's (promise).
  */
+/** Connection failures that `waitThroughRestarts` already waited out: repeating would double the wait. */
+const alreadyWaited = new WeakSet<object>();
+
 function waitThroughRestarts(pool: pg.Pool, waitMs: number): void {
   type Done = (release?: Error | boolean) => void;
   type Callback = (error: Error | undefined, client: pg.PoolClient | undefined, done: Done) => void;
@@ -253,7 +258,10 @@ function waitThroughRestarts(pool: pg.Pool, waitMs: number): void {
       } catch (error) {
         // A pool timeout already waited its share; anything else is not an outage.
         const retriable = isDatabaseUnavailable(error) && !/^timeout exceeded/.test((error as Error).message) && !pool.ending;
-        if (!retriable || Date.now() + delay > giveUpAt) throw error;
+        if (!retriable || Date.now() + delay > giveUpAt) {
+          if (typeof error === "object" && error !== null) alreadyWaited.add(error);
+          throw error;
+        }
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
@@ -266,6 +274,35 @@ function waitThroughRestarts(pool: pg.Pool, waitMs: number): void {
       (error: Error) => callback(error, undefined, () => undefined),
     );
     return undefined;
+  };
+}
+
+const retryableWork = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` (and everything it starts) as work that may be repeated: a statement outside a
+ * transaction whose connection is lost mid-way is then sent once more. The app uses it for GET
+ * and HEAD requests, which HTTP defines as safe to repeat (clients retry them too).
+ */
+export function runAsRetryable<T>(fn: () => T): T {
+  return retryableWork.run(true, fn);
+}
+
+/**
+ * A restart ends the statements running at that moment. For retryable work (above) each such
+ * statement is sent once more, through `connect()`, which waits for the server to be back. Only
+ * `pool.query` (single statements, Drizzle's included); transactions use their own client.
+ */
+function retryReadsCutShort(pool: pg.Pool): void {
+  const queryOnce = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = queryOnce(...args);
+    // The callback form (unused by us and Drizzle) is left as it is.
+    if (!(result instanceof Promise) || retryableWork.getStore() !== true) return result;
+    return result.catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error) || alreadyWaited.has(error as object) || pool.ending) throw error;
+      return queryOnce(...args);
+    });
   };
 }
 

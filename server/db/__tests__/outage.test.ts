@@ -111,7 +111,14 @@ if (expectedDatabaseKind() === "postgres") {
         connectionTimeoutMs: 2000,
         onBackgroundError: (error) => backgroundErrors.push(error),
       });
-      t = await createTestApp({ database });
+      t = await createTestApp({
+        database,
+        configure: (app) => {
+          const slow = async () => ({ data: await database.query("SELECT pg_sleep(1) AS slept") });
+          app.get("/api/prueba/lenta", slow);
+          app.post("/api/prueba/lenta", slow);
+        },
+      });
       person = await makePerson(t);
     });
     afterAll(async () => {
@@ -161,6 +168,19 @@ if (expectedDatabaseKind() === "postgres") {
       const answers = await pending;
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    });
+
+    it("una lectura cortada a mitad por el reinicio se repite sola; una escritura no (503)", async () => {
+      const read = t.request({ url: "/api/prueba/lenta" });
+      const write = t.request({ method: "POST", url: "/api/prueba/lenta" });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      proxy.cut();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      proxy.restore();
+      const [readAnswer, writeAnswer] = await Promise.all([read, write]);
+      expect(readAnswer.statusCode).toBe(200);
+      expect(writeAnswer.statusCode).toBe(503);
+      expect(writeAnswer.json()).toEqual(UNAVAILABLE);
     });
 
     it("una transacción en curso cuando cae la conexión falla como caída y el proceso sigue en pie", async () => {
