@@ -71,17 +71,17 @@ describe("variables de entorno", () => {
   });
 
   it("límites de peticiones: activos por omisión, en memoria; Redis y escala configurables", () => {
-    expect(loadEnv(base).rateLimit).toEqual({ enabled: true, scale: 1, globalMax: 1200, redisUrl: undefined, redisPrefix: "plaza:rl:" });
-    expect(loadEnv({ ...base, RATE_LIMIT: "off", RATE_LIMIT_SCALE: "2.5", REDIS_URL: "redis://cache:6379", RATE_LIMIT_GLOBAL_MAX: "300" }).rateLimit).toEqual({
+    expect(loadEnv(local).rateLimit).toEqual({ enabled: true, scale: 1, globalMax: 1200, redisUrl: undefined, redisPrefix: "plaza:rl:" });
+    expect(loadEnv({ ...local, RATE_LIMIT: "off", RATE_LIMIT_SCALE: "2.5", REDIS_URL: "redis://cache:6379", RATE_LIMIT_GLOBAL_MAX: "300" }).rateLimit).toEqual({
       enabled: false,
       scale: 2.5,
       globalMax: 300,
       redisUrl: "redis://cache:6379",
       redisPrefix: "plaza:rl:",
     });
-    expect(() => loadEnv({ ...base, RATE_LIMIT_SCALE: "0" })).toThrow(/RATE_LIMIT_SCALE/);
-    expect(() => loadEnv({ ...base, REDIS_URL: "no es una url" })).toThrow(/REDIS_URL/);
-    expect(loadEnv({ ...base, GEOCODER_USER_AGENT: "Plaza/1.0 (ops@ejemplo.mx)" }).geocoderUserAgent).toBe("Plaza/1.0 (ops@ejemplo.mx)");
+    expect(() => loadEnv({ ...local, RATE_LIMIT_SCALE: "0" })).toThrow(/RATE_LIMIT_SCALE/);
+    expect(() => loadEnv({ ...local, REDIS_URL: "no es una url" })).toThrow(/REDIS_URL/);
+    expect(loadEnv({ ...local, GEOCODER_USER_AGENT: "Plaza/1.0 (ops@ejemplo.mx)" }).geocoderUserAgent).toBe("Plaza/1.0 (ops@ejemplo.mx)");
   });
 
   it("rechaza valores inválidos con un error que nombra la variable", () => {
