@@ -68,10 +68,16 @@ export function isQueuedMutation(mutation: { state: { isPaused: boolean; status:
 }
 
 /**
- * Sends the writes restored from an earlier visit. React Query resumes only paused ones; one that
- * was waiting to retry comes back pending, and `continue()` runs it again (without onMutate).
+ * Sends the writes restored from an earlier visit. Paused ones go through React Query's own
+ * resume, which also runs when the network comes back: continuing them here as well would give a
+ * restored mutation (which has no retryer yet) two executions, and the write would be sent twice.
+ * One that was waiting to retry comes back pending but not paused; nothing else resumes it, so
+ * `continue()` runs it again (without onMutate).
  */
 export function resumeQueuedMutations(queryClient: QueryClient): Promise<unknown> {
-  const queued = queryClient.getMutationCache().getAll().filter(isQueuedMutation);
-  return Promise.all(queued.map((mutation) => mutation.continue().catch(() => undefined)));
+  const waiting = queryClient
+    .getMutationCache()
+    .getAll()
+    .filter((mutation) => !mutation.state.isPaused && isQueuedMutation(mutation));
+  return Promise.all([queryClient.resumePausedMutations(), ...waiting.map((mutation) => mutation.continue().catch(() => undefined))]);
 }

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import pg from "pg";
 import sharp from "sharp";
 import { createEvent, makePerson } from "../../routes/content/__tests__/helpers";
@@ -29,6 +29,10 @@ function npmRun(args: string[], env: Record<string, string>): Promise<{ code: nu
     );
   });
 }
+
+// Two spawned npm commands (backup and restore, each booting tsx and the database) plus two app
+// starts: about 45 s on PGlite on an idle 2-core machine, more under CI load.
+jest.setTimeout(180_000);
 
 describe(`respaldo y restauración (${KIND})`, () => {
   let base: string;
