@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES, type ApiErrorBody } from "../../lib/schemas/errors";
 import { isDatabaseUnavailable } from "../db/errors";
-import { RequestValidationError } from "./validation";
 import { redactUrl } from "./logging";
 
 // The one place that turns failures into the error contract: `{ message, code, issues? }` with a
@@ -22,6 +21,20 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = "HttpError";
+  }
+}
+
+/** What a route's zod schema rejected; the error handler answers it with a 400 and the issues. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  validationContext?: string;
+  constructor(
+    public readonly issues: ApiIssue[],
+    message = "Los datos enviados no son válidos.",
+    public readonly errorCode: string = ERROR_CODES.VALIDATION,
+  ) {
+    super(message);
+    this.name = "RequestValidationError";
   }
 }
 
