@@ -50,6 +50,7 @@ export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONF
 
 export const INTERNAL_ERROR_MESSAGE = "Error interno del servidor. Inténtalo de nuevo más tarde.";
 export const NOT_FOUND_MESSAGE = "Recurso no encontrado.";
+export const USER_NOT_FOUND = "Usuario no encontrado.";
 export const UNAVAILABLE_MESSAGE = "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.";
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
