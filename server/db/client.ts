@@ -9,6 +9,7 @@ import pg from "pg";
 import { isDatabaseUnavailable } from "./errors";
 import { acquireFolderLock, type FolderLock } from "./lock";
 import { migrate } from "./migrate";
+import type { Queryable } from "./queryable";
 import { loadPglite } from "./pglite-loader";
 import { schema } from "./schema";
 
@@ -21,12 +22,7 @@ export type DatabaseKind = "pglite" | "postgres";
 /** The Drizzle handle typed against the shared pg-core surface of both drivers. */
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export interface Queryable {
-  /** Runs one parameterised statement and returns its rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a script of several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-}
+export type { Queryable };
 
 export interface Database extends Queryable {
   db: AppDb;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Queryable } from "./client";
+import type { Queryable } from "./queryable";
 
 // Plain SQL migrations, applied in file-name order, each in its own transaction and recorded in
 // `schema_migrations`. Several API instances may start together on one PostgreSQL, so every step

@@ -125,5 +125,3 @@ export const notificationStreamTickets = pgTable("notification_stream_tickets", 
 });
 
 export const schema = { users, follows, userProviderTokens, userNotificationTokens, notifications, notificationStreamTickets };
-
-export * from "./schema-content";

@@ -7,6 +7,8 @@ import type { UserRow } from "../db/schema";
 import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
 
+const REGISTRATION_REQUIRED = "Completa tu registro para continuar.";
+
 // Identity comes from Firebase ID tokens (`Authorization: Bearer <idToken>`), verified with
 // firebase-admin against the configured project (or the Auth emulator). Roles and bans come from
 // our users table, loaded at most once per request and only by routes that ask for them.
@@ -155,6 +157,13 @@ export function identityOf(request: FastifyRequest): Identity {
   return request.identity;
 }
 
+/** The signed-in user of a route guarded by requireUser. */
+export async function currentUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await request.loadCurrentUser();
+  if (!user) throw forbidden(REGISTRATION_REQUIRED);
+  return user;
+}
+
 export function isBanActive(user: Pick<UserRow, "banEndsAt">, now: Date = new Date()): boolean {
   return user.banEndsAt !== null && user.banEndsAt.getTime() > now.getTime();
 }
@@ -181,7 +190,7 @@ export async function requireIdentity(request: FastifyRequest): Promise<void> {
 /** A valid token of a registered user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   await requireIdentity(request);
-  if (!(await request.loadCurrentUser())) throw forbidden("Completa tu registro para continuar.");
+  if (!(await request.loadCurrentUser())) throw forbidden(REGISTRATION_REQUIRED);
 }
 
 /** A registered ADMIN or MASTER. */

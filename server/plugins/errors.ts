@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES, type ApiErrorBody } from "../../lib/schemas/errors";
 import { isDatabaseUnavailable } from "../db/errors";
-import { RequestValidationError } from "./validation";
 import { redactUrl } from "./logging";
 
 // The one place that turns failures into the error contract: `{ message, code, issues? }` with a
@@ -25,6 +24,20 @@ export class HttpError extends Error {
   }
 }
 
+/** What a route's zod schema rejected; the error handler answers it with a 400 and the issues. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  validationContext?: string;
+  constructor(
+    public readonly issues: ApiIssue[],
+    message = "Los datos enviados no son válidos.",
+    public readonly errorCode: string = ERROR_CODES.VALIDATION,
+  ) {
+    super(message);
+    this.name = "RequestValidationError";
+  }
+}
+
 export const badRequest = (message: string, code: string = ERROR_CODES.BAD_REQUEST, issues?: ApiIssue[]) =>
   new HttpError(400, code, message, issues);
 export const unauthenticated = () => new HttpError(401, ERROR_CODES.UNAUTHENTICATED, "Necesitas iniciar sesión.");
@@ -37,6 +50,7 @@ export const conflict = (message: string) => new HttpError(409, ERROR_CODES.CONF
 
 export const INTERNAL_ERROR_MESSAGE = "Error interno del servidor. Inténtalo de nuevo más tarde.";
 export const NOT_FOUND_MESSAGE = "Recurso no encontrado.";
+export const USER_NOT_FOUND = "Usuario no encontrado.";
 export const UNAVAILABLE_MESSAGE = "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.";
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from "fas
 import { z } from "zod";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { ID_REQUIRED_MESSAGE } from "../../lib/schemas/users";
-import type { ApiIssue } from "./errors";
+import { RequestValidationError, type ApiIssue } from "./errors";
 
 // Zod validation for every route with messages a person can read: the contract wants Spanish
 // issues with their path, and zod's default English (or its terse locale) is not that.
@@ -82,20 +82,6 @@ export function toApiIssues(error: z.ZodError): ApiIssue[] {
     }
   }
   return issues;
-}
-
-/** What a route's zod schema rejected; the error handler answers it with a 400 and the issues. */
-export class RequestValidationError extends Error {
-  readonly statusCode = 400;
-  validationContext?: string;
-  constructor(
-    public readonly issues: ApiIssue[],
-    message = "Los datos enviados no son válidos.",
-    public readonly errorCode: string = ERROR_CODES.VALIDATION,
-  ) {
-    super(message);
-    this.name = "RequestValidationError";
-  }
 }
 
 /**

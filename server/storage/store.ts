@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ProcessedImage } from "./images";
-import { EMPTY_PAYLOAD_HASH, sha256Hex, signRequest, type SigV4Credentials } from "./sigv4";
+import { AwsV4Signer } from "aws4fetch";
 
 // Where processed images live: a local folder by default (served at /uploads/…), or any
 // S3-compatible bucket when configured. Keys are random and never reused, so every file can be
@@ -89,7 +89,10 @@ export function createLocalObjectStore(root: string): ObjectStore {
   };
 }
 
-export interface S3Config extends Omit<SigV4Credentials, "service"> {
+export interface S3Config {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
   /** e.g. https://s3.us-east-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://127.0.0.1:9000 */
   endpoint: string;
   bucket: string;
@@ -110,10 +113,22 @@ export function createS3ObjectStore(config: S3Config, fetchImpl: typeof fetch = 
   };
   const send = async (method: "PUT" | "DELETE", key: string, body?: Buffer, headers: Record<string, string> = {}) => {
     const url = objectUrl(key);
-    const signed = signRequest({ method, url, headers, payloadHash: body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH }, config);
-    // `host` is set by fetch itself and may not be passed explicitly.
-    const sendHeaders = Object.fromEntries(Object.entries(signed).filter(([name]) => name !== "host"));
-    const response = await fetchImpl(url, { method, headers: sendHeaders, body: body ? new Uint8Array(body) : undefined });
+    const signer = new AwsV4Signer({
+      method,
+      url: url.toString(),
+      // The payload is signed (aws4fetch would send UNSIGNED-PAYLOAD for S3), so a store
+      // rejects a body altered on the way.
+      headers: { ...headers, "x-amz-content-sha256": createHash("sha256").update(body ?? "").digest("hex") },
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      region: config.region,
+      service: "s3",
+      // Content-Type and the rest are signed as well, not only aws4fetch's default selection.
+      allHeaders: true,
+    });
+    // Lower-case names, without `host`: fetch sets that itself from the URL that was signed.
+    const { headers: signed } = await signer.sign();
+    const response = await fetchImpl(url, { method, headers: Object.fromEntries(signed), body: body ? new Uint8Array(body) : undefined });
     if (!response.ok && !(method === "DELETE" && response.status === 404)) {
       const text = await response.text().catch(() => "");
       throw new Error(`S3 ${method} ${key}: HTTP ${response.status} ${text.slice(0, 300)}`);

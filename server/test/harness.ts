@@ -14,7 +14,7 @@ import { requestTo, type RequestOptions, type TestResponse } from "./http";
 // DATABASE_URL is set, a throwaway schema on that PostgreSQL (dropped on close) so runs never
 // see each other's rows.
 
-// Suites open real databases and call the emulator. The `testTimeout` in jest.config.mjs sits in
+// Suites open real databases and call the emulator. The `testTimeout` in jest.config.ts sits in
 // a project, where Jest ignores it, so the limit is raised here for every file using the harness.
 jest.setTimeout(60_000);
 

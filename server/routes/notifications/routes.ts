@@ -12,21 +12,20 @@ import {
   streamTicketSchema,
   type Notification,
 } from "../../../lib/schemas/notifications";
-import { forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
-import { badRequest, HttpError, notFound } from "../../plugins/errors";
+import { currentUser, forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
+import { badRequest, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
 import type { RealtimeHub } from "../../realtime/hub";
 import { formatSseComment, formatSseEvent } from "../../realtime/sse";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
-import type { UsersRepository } from "../users/repository";
-import { currentUser, USER_NOT_FOUND } from "../users/shared";
 import { decodeCursor, type NotificationsRepository } from "./repository";
 import { notifyUsers } from "./service";
 import type { Database } from "../../db/client";
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsRepository;
-  users: UsersRepository;
+  /** Finds the recipient of a message to one user; the users repository fits. */
+  users: { findById(id: string): Promise<{ id: string } | null> };
   database: Pick<Database, "query" | "schema">;
   hub: RealtimeHub;
   heartbeatMs: number;

@@ -17,15 +17,15 @@ import {
   verifyQuerySchema,
 } from "../../../lib/schemas/users";
 import type { UserRow } from "../../db/schema";
-import { forbidBanned, requireAdmin } from "../../plugins/auth";
-import { badRequest, conflict, HttpError, notFound } from "../../plugins/errors";
+import { currentUser, forbidBanned, requireAdmin } from "../../plugins/auth";
+import { badRequest, conflict, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
 import { toUserSummary } from "./mappers";
 import { assertCanCreate, assertCanModerate } from "./policy";
 import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./repository";
-import { currentUser, EMAIL_TAKEN, profileAnswer, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
+import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
 
 // The moderation calls of SPEC §6/§7, for ADMIN and MASTER. Who may act on whom is policy.ts;
 // every call here answers with the target's profile after the change so the panel can replace

@@ -18,15 +18,15 @@ import {
   userSchema,
 } from "../../../lib/schemas/users";
 import type { UserRow } from "../../db/schema";
-import { forbidBanned, identityOf, optionalIdentity, requireIdentity, requireUser, type Identity } from "../../plugins/auth";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../../plugins/errors";
+import { currentUser, forbidBanned, identityOf, optionalIdentity, requireIdentity, requireUser, type Identity } from "../../plugins/auth";
+import { badRequest, conflict, forbidden, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { readUploadedForm, registerUploads } from "../../plugins/uploads";
 import { assertNoNulCharacter, bodyDefaultsToObject, toApiIssues } from "../../plugins/validation";
 import { processImage, type ImageKind } from "../../storage/images";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
 import { adminUsersRoutes } from "./admin-routes";
-import { currentUser, EMAIL_TAKEN, profileAnswer, USER_NOT_FOUND, type UsersRoutesOptions } from "./shared";
+import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
 import { toInitialData, toPublicUser, toUserSummary } from "./mappers";
 import { isRecentSignIn, SIGN_IN_AGAIN_MESSAGE } from "./recent-sign-in";
 import type { ImageSlot } from "./repository";

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { forbidden } from "../../plugins/errors";
 import type { ImageStore } from "../../storage/store";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { User } from "../../../lib/schemas/users";
@@ -22,18 +20,10 @@ export interface UsersRoutesOptions {
 }
 
 export const EMAIL_TAKEN = "El correo introducido ya existe.";
-export const USER_NOT_FOUND = "Usuario no encontrado.";
 
 /** The full profile of `row` as answered by every call that returns a user. */
 export async function profileAnswer(users: UsersRepository, row: UserRow): Promise<User> {
   const { following, followersCount } = await users.relationsOf(row.id);
   return toUser(row, following, followersCount);
-}
-
-/** The signed-in user of a route guarded by requireUser. */
-export async function currentUser(request: FastifyRequest): Promise<UserRow> {
-  const user = await request.loadCurrentUser();
-  if (!user) throw forbidden("Completa tu registro para continuar.");
-  return user;
 }
 
