@@ -12,7 +12,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { SelectField } from "@/components/ui/select-field";
 import { verificationTypeLabel } from "./labels";
 
-/** Asks the admins to verify the account (SPEC §4: afterwards requestingVerification.sent). */
+/** Asks the admins to verify the account (docs/product.md#user-flags: afterwards requestingVerification.sent). */
 export function VerificationRequest({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [type, setType] = useState<string>("");

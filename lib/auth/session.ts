@@ -24,9 +24,9 @@ export function storeUser(user: User): void {
 }
 
 /**
- * Local logout (SPEC §4): forgets my-data, the events chosen for the user and the user state.
- * `everything` also empties the whole query cache and its persisted copy, so nothing of the
- * previous user survives on a shared device.
+ * Local logout (docs/product.md#logout): forgets my-data, the events chosen for the user and the
+ * user state. `everything` also empties the whole query cache and its persisted copy, so nothing of
+ * the previous user survives on a shared device.
  */
 export async function logoutLocal({ everything }: { everything: boolean }): Promise<void> {
   const queryClient = getQueryClient();
@@ -59,7 +59,7 @@ function banMessage(data: InitialData): string {
 }
 
 /**
- * Fetches initial data for the signed-in identity and applies it (SPEC §4 Startup, step 3):
+ * Fetches initial data for the signed-in identity and applies it (docs/product.md#startup, step 3):
  * a banned user is signed out everywhere; otherwise the profile is stored.
  */
 export async function loadSession(): Promise<"ready" | "banned" | "no-profile"> {
@@ -102,8 +102,8 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   try {
     await loadSession();
   } catch (error) {
-    // SPEC §8: an initial-data failure is only logged. Offline, the profile cached by the last
-    // visit still lets the app show who is signed in.
+    // docs/product.md#errors: an initial-data failure is only logged. Offline, the profile cached
+    // by the last visit still lets the app show who is signed in.
     console.error("No se pudieron cargar los datos iniciales", error);
     const cached = queryClient.getQueryData<User>(userQueries.myDataKey());
     if (cached && cached.email === user.email && appStore.get(authUserAtom) === null) {
@@ -115,7 +115,7 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   }
 }
 
-/** Starts the startup flow (SPEC §4); returns the function that stops listening. */
+/** Starts the startup flow (docs/product.md#startup); returns the function that stops listening. */
 export function watchSession(): () => void {
   let stopped = false;
   let unsubscribe: () => void = () => {};
@@ -167,9 +167,9 @@ export async function registerWithEmail({ name, email, password }: { name: strin
       firebaseUser = (await sdk.createUserWithEmailAndPassword(auth, cleanEmail, password)).user;
     } catch (error) {
       const code = authErrorCode(error);
-      // SPEC §5: a weak password makes the SDK fetch the project's password policy again; the
-      // message says what is missing, by that policy when the provider serves one (the emulator
-      // does not) and by our own copy otherwise.
+      // docs/product.md#validation: a weak password makes the SDK fetch the project's password
+      // policy again; the message says what is missing, by that policy when the provider serves one
+      // (the emulator does not) and by our own copy otherwise.
       if (code === "auth/weak-password" || code === "auth/password-does-not-meet-requirements") {
         const status = await sdk.validatePassword(auth, password).catch(() => null);
         const missing = status && !status.isValid ? missingFromStatus(status) : checkPassword(password).missing;
