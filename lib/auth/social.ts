@@ -39,12 +39,6 @@ interface PendingRedirect {
   mode: "signIn" | "link";
 }
 
-export function providerOf(providerId: string): SocialProvider | null {
-  if (providerId === PROVIDER_IDS.google) return "google";
-  if (providerId === PROVIDER_IDS.apple) return "apple";
-  return null;
-}
-
 async function loadSocial() {
   const [{ auth }, sdk] = await Promise.all([loadAuth(), import("./social-sdk")]);
   return { auth, sdk };
