@@ -117,8 +117,8 @@ export function AccountSettings() {
     if (which === "deleted") {
       await finishAccountDeletion().catch(() => undefined);
       // docs/product.md#errors: the browser goes to the site root — a full load, so nothing of the
-      // deleted account stays in memory. eslint-disable-next-line
-      // @next/next/no-location-assign-relative-destination -- the spec asks for a full load
+      // deleted account stays in memory.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the product asks for a full load
       window.location.href = "/";
       return;
     }
