@@ -6,7 +6,7 @@ import toast from "react-hot-toast";
 import type { NOTIFICATION_KINDS } from "@/lib/schemas/notifications";
 import { notificationQueries, type Notification } from "@/lib/api/notifications";
 import { openNotificationStream } from "@/lib/api/notifications-stream";
-import { loadSession } from "@/lib/auth/session";
+import { loadSession } from "@/lib/auth/user-state";
 import { getQueryClient } from "@/lib/query/client";
 import { NOTIFICATION_TOAST_DURATION_MS, NOTIFICATION_TOAST_POSITION } from "@/lib/query/constants";
 import { authUserAtom } from "@/lib/state/auth";

@@ -1,7 +1,7 @@
 import { confirmAccountDeletion, deleteMyAccount } from "@/lib/api/users";
 import { loadAuth } from "./firebase";
 import { isRecentSignIn } from "./recent-sign-in";
-import { logoutLocal } from "./session";
+import { logoutLocal } from "./user-state";
 
 // Account deletion (docs/product.md#account-deletion-and-providers): allowed only after a recent
 // sign-in (same day, under 10 minutes). The client checks the token's auth_time first, then asks

@@ -7,7 +7,7 @@ import { authErrorMessage, linkErrorMessage } from "./errors";
 import { loadAuth, toIdentityUser } from "./firebase";
 import type { FirebaseUser, UserCredential } from "./sdk";
 import { REDIRECT_KEY } from "./redirect-state";
-import { loadSession } from "./session";
+import { loadSession } from "./user-state";
 
 // Google and Apple (docs/product.md#scope): sign-in and linking by redirect in production; the
 // credential path (an id token handed to signInWithCredential / linkWithCredential) serves the Auth
