@@ -9,10 +9,10 @@ function text(value: string | undefined, fallback: string): string {
   return value === undefined || value.trim() === "" ? fallback : value.trim();
 }
 
-/** City-branded variant "Saltillo Vivo" (SPEC §1); false by default. */
+/** City-branded variant "Saltillo Vivo" (docs/product.md#scope); false by default. */
 export const isSaltilloVivo = flag(process.env.NEXT_PUBLIC_SALTILLO_VIVO);
 
-/** Development affordances; false unless explicitly enabled (SPEC §1). */
+/** Development affordances; false unless explicitly enabled (docs/product.md#scope). */
 export const isDev = flag(process.env.NEXT_PUBLIC_IS_DEV);
 
 /** Base of every API call; same origin by default so the service worker and cookies agree. */

@@ -1,7 +1,7 @@
-// The route table of the product (SPEC §2) and the mapping between real ids and the placeholder
-// id `_` that the static export builds each dynamic segment with. Shared by the client (route-id
-// hook), the API server (rewrites) and the service worker (offline URL manipulation), so it must
-// stay free of browser and Node APIs.
+// The route table of the product (docs/product.md#routes) and the mapping between real ids and the
+// placeholder id `_` that the static export builds each dynamic segment with. Shared by the client
+// (route-id hook), the API server (rewrites) and the service worker (offline URL manipulation), so
+// it must stay free of browser and Node APIs.
 
 export const PLACEHOLDER_ID = "_";
 

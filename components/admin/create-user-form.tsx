@@ -18,7 +18,7 @@ import "./admin.css";
 
 type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
 
-/** SPEC §2 /panel/users/create: an account with email, password and role. */
+/** /panel/users/create (docs/product.md#routes): an account with email, password and role. */
 export function CreateUserForm() {
   const queryClient = useQueryClient();
   const me = useMe();

@@ -8,8 +8,9 @@ import { useMe } from "@/lib/hooks/use-me";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**
- * The admin panel is for ADMIN and MASTER (SPEC §6). Anyone else is sent to the home page once
- * the session is known; the server refuses their calls whatever the client does.
+ * The admin panel is for ADMIN and MASTER (docs/product.md#roles-and-permissions). Anyone else is
+ * sent to the home page once the session is known; the server refuses their calls whatever the
+ * client does.
  */
 export function PanelGuard({ children }: { children: ReactNode }) {
   const router = useRouter();

@@ -13,7 +13,7 @@ function shown({ count, more }: PanelCount): string {
   return more ? `${count}+` : String(count);
 }
 
-/** SPEC §2 /panel/home: the counts that matter and the pending verification requests. */
+/** /panel/home (docs/product.md#routes): the counts that matter and the pending verification requests. */
 export function PanelHome() {
   const counts = useQuery(adminQueries.counts());
   const stats = counts.data

@@ -21,7 +21,7 @@ const AUDIENCES: readonly { value: Audience; label: string }[] = [
   { value: "user", label: "Una persona" },
 ];
 
-/** SPEC §2 /panel/notifications: send to everyone, to verified accounts, or to one person. */
+/** /panel/notifications (docs/product.md#routes): send to everyone, to verified accounts, or to one person. */
 export function SendNotificationForm() {
   const [audience, setAudience] = useState<Audience>("all");
   const [userId, setUserId] = useState("");

@@ -20,7 +20,7 @@ function toBool(value: string): boolean | undefined {
   return value === "" ? undefined : value === "true";
 }
 
-/** SPEC §2 /panel/users: search with filters (role, verified, banned) and every action. */
+/** /panel/users (docs/product.md#routes): search with filters (role, verified, banned) and every action. */
 export function UsersAdmin() {
   const [search, setSearch] = useState("");
   const [role, setRole] = useState("");

@@ -3,7 +3,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { SocialSignIn } from "./social-sign-in";
 import "./auth.css";
 
-/** SPEC §2 /login: choose how to sign in (email, Google or Apple) or create an account. */
+/** /login (docs/product.md#routes): choose how to sign in (email, Google or Apple) or create an account. */
 export function LoginOptions() {
   return (
     <div className="stack auth-options">

@@ -1,4 +1,4 @@
-/** Full-screen view shown until the first sign-in state report (SPEC §2). */
+/** Full-screen view shown until the first sign-in state report (docs/product.md#routes). */
 export function LoadingView() {
   return (
     <div className="loading-view" role="status" aria-live="polite">

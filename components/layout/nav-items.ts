@@ -3,7 +3,7 @@ import { normalizePath } from "@/lib/routes";
 export type MainNavIcon = "home" | "search" | "news" | "notifications" | "profile";
 
 export interface MainNavItem {
-  /** SPEC §2 "Main navigation order". */
+  /** Position in the main navigation (docs/product.md#routes). */
   index: number;
   href: string;
   label: string;

@@ -11,7 +11,7 @@ import {
   subscribePwa,
 } from "@/lib/pwa/service-worker";
 
-/** Registers the service worker and shows the install and update prompts (SPEC §4). */
+/** Registers the service worker and shows the install and update prompts (docs/product.md#update-toast). */
 export function UpdateToast() {
   const { offlineReady, needRefresh } = useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
 

@@ -6,7 +6,7 @@ import toast from "react-hot-toast";
 import type { NOTIFICATION_KINDS } from "@/lib/schemas/notifications";
 import { notificationQueries, type Notification } from "@/lib/api/notifications";
 import { openNotificationStream } from "@/lib/api/notifications-stream";
-import { loadSession } from "@/lib/auth/session";
+import { loadSession } from "@/lib/auth/user-state";
 import { getQueryClient } from "@/lib/query/client";
 import { NOTIFICATION_TOAST_DURATION_MS, NOTIFICATION_TOAST_POSITION } from "@/lib/query/constants";
 import { authUserAtom } from "@/lib/state/auth";
@@ -21,9 +21,10 @@ type NotificationKind = (typeof NOTIFICATION_KINDS)[keyof typeof NOTIFICATION_KI
 const PROFILE_KINDS: ReadonlySet<string> = new Set<NotificationKind>(["follow", "verification_approved", "verification_rejected"]);
 
 /**
- * Always mounted. While someone is signed in it keeps the notifications store of SPEC §4 fed:
- * the latest page first (history, nothing "new"), then every item the realtime stream delivers,
- * each making a new list (seen + 1: the badge and the toast).
+ * Always mounted. While someone is signed in it keeps the notifications store of
+ * docs/product.md#notifications-store fed: the latest page first (history, nothing "new"), then
+ * every item the realtime stream delivers, each making a new list (seen + 1: the badge and the
+ * toast).
  */
 export function NotificationsListener() {
   const userId = useAtomValue(authUserAtom)?._id ?? null;

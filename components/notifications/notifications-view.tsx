@@ -49,8 +49,8 @@ function NotificationItem({ item, fresh }: { item: AppNotification; fresh: boole
 }
 
 /**
- * SPEC §2 /notifications: the list, newest first. Opening it counts as viewing (the badge goes
- * back to zero) and tells the server, so the items read as seen on every device.
+ * /notifications (docs/product.md#routes): the list, newest first. Opening it counts as viewing
+ * (the badge goes back to zero) and tells the server, so the items read as seen on every device.
  */
 export function NotificationsView() {
   const identity = useAtomValue(identityAtom);

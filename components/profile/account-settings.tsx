@@ -27,7 +27,7 @@ import { ProviderIcon } from "@/components/auth/provider-icon";
 
 const SOCIAL: readonly SocialProvider[] = ["google", "apple"];
 
-/** SPEC §8 alerts of account deletion. */
+/** The alerts of account deletion (docs/product.md#errors). */
 const SIGN_IN_AGAIN = "Vuelve a iniciar sesión para hacer esto";
 const DELETED = "Cuenta borrado con éxito";
 
@@ -75,7 +75,7 @@ export function AccountSettings() {
       setLinkFor(null);
       notify("success", `Cuenta de ${PROVIDER_LABELS[provider]} vinculada`);
     } catch (caught) {
-      // SPEC §8: a toast, 'ya se encuentra en uso' or the provider's message.
+      // docs/product.md#errors: a toast, 'ya se encuentra en uso' or the provider's message.
       setLinkFor(null);
       notify("danger", linkErrorMessage(provider, caught));
     } finally {
@@ -89,7 +89,7 @@ export function AccountSettings() {
     setBusy(true);
     try {
       await unlinkProvider(provider);
-      // SPEC §4: unlinking reloads the page.
+      // docs/product.md#account-deletion-and-providers: unlinking reloads the page.
       window.location.reload();
     } catch (caught) {
       setUnlinkFor(null);
@@ -116,9 +116,9 @@ export function AccountSettings() {
     setAlert(null);
     if (which === "deleted") {
       await finishAccountDeletion().catch(() => undefined);
-      // SPEC §8: the browser goes to the site root — a full load, so nothing of the deleted
-      // account stays in memory.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the spec asks for a full load
+      // docs/product.md#errors: the browser goes to the site root — a full load, so nothing of the
+      // deleted account stays in memory.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the product asks for a full load
       window.location.href = "/";
       return;
     }

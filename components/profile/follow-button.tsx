@@ -9,7 +9,7 @@ import { notify } from "@/lib/toast/notify";
 import { Button, ButtonLink } from "@/components/ui/button";
 
 /**
- * Follow / unfollow a user. The change shows at once (SPEC §4 "User flags") and is undone if the
+ * Follow / unfollow a user. The change shows at once (docs/product.md#user-flags) and is undone if the
  * call fails; offline it waits and is sent once the app is back online, even after a reload.
  */
 export function FollowButton({ userId, name }: { userId: string; name: string }) {

@@ -16,7 +16,7 @@ import { VerifiedBadge } from "./verified-badge";
 import { plural } from "./labels";
 import "./profile.css";
 
-/** SPEC §2 /profile/following: the people the signed-in user follows. */
+/** /profile/following (docs/product.md#routes): the people the signed-in user follows. */
 export function FollowingList() {
   const me = useMe();
   const query = useQuery({ ...userQueries.following(), enabled: me !== null });

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { BIO_MAX, NAME_MAX, updateProfilePayloadSchema, type User } from "@/lib/schemas/users";
 import { errorMessage } from "@/lib/api/errors";
 import { updateMyData, uploadImage } from "@/lib/api/users";
-import { storeUser } from "@/lib/auth/session";
+import { storeUser } from "@/lib/auth/user-state";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { TextAreaField } from "@/components/ui/text-area-field";

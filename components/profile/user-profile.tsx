@@ -12,7 +12,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { FollowButton } from "./follow-button";
 import { ProfileHeader } from "./profile-header";
 
-/** Someone's profile (SPEC §2 /profile/{profileId}), with the follow button. */
+/** Someone's profile (/profile/{profileId}, docs/product.md#routes), with the follow button. */
 export function UserProfile() {
   const id = useRouteId("/profile/[profileId]");
   const me = useMe();

@@ -6,13 +6,13 @@ import { VERIFICATION_TYPES, VERIFICATION_TYPE_LABELS, type User } from "@/lib/s
 import { errorMessage } from "@/lib/api/errors";
 import { requestVerification, restoreSnapshot, updateCachedUser, type Snapshot } from "@/lib/api/users";
 import { withVerificationRequest } from "@/lib/api/user-flags";
-import { storeUser } from "@/lib/auth/session";
+import { storeUser } from "@/lib/auth/user-state";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { SelectField } from "@/components/ui/select-field";
 import { verificationTypeLabel } from "./labels";
 
-/** Asks the admins to verify the account (SPEC §4: afterwards requestingVerification.sent). */
+/** Asks the admins to verify the account (docs/product.md#user-flags: afterwards requestingVerification.sent). */
 export function VerificationRequest({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [type, setType] = useState<string>("");

@@ -21,7 +21,7 @@ export function Dialog({
   title: string;
   description?: ReactNode;
   onClose: () => void;
-  /** `alertdialog` for messages that interrupt (SPEC §8 alerts, confirmations). */
+  /** `alertdialog` for messages that interrupt (the alerts of docs/product.md#errors, confirmations). */
   role?: "dialog" | "alertdialog";
   children: ReactNode;
 }) {
@@ -135,7 +135,7 @@ export function ConfirmDialog({
   );
 }
 
-/** A message the user acknowledges (SPEC §8 alerts). */
+/** A message the user acknowledges (the alerts of docs/product.md#errors). */
 export function AlertDialog({
   open,
   title,

@@ -14,7 +14,8 @@ test("desvincular Google recarga la página y deja la cuenta sin Google", async 
   const reloaded = page.waitForEvent("load");
   await dialog.getByRole("button", { name: "Desvincular" }).click();
 
-  // SPEC §4: the page reloads (a new document: the marker set above is gone).
+  // docs/product.md#account-deletion-and-providers: the page reloads (a new document: the marker
+  // set above is gone).
   await reloaded;
   expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(false);
   await expect(page.getByTestId("provider-google")).toContainText("Sin vincular");

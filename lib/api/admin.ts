@@ -5,9 +5,10 @@ import { apiGet, apiPost } from "./client";
 import { restoreSnapshot, updateCachedUser, userQueries, type CachedUser, type Snapshot } from "./users";
 import { withAdminRole, withVerificationRejected, withVerified } from "./user-flags";
 
-// The admin calls of the users resource (SPEC §6/§7; docs/authorization.md): search, the
-// verification queue, account creation and the moderation actions. The server enforces who may
-// act on whom; `allowedActions` only hides what the caller cannot do.
+// The admin calls of the users resource (docs/product.md#roles-and-permissions;
+// docs/authorization.md): search, the verification queue, account creation and the moderation
+// actions. The server enforces who may act on whom; `allowedActions` only hides what the caller
+// cannot do.
 
 export interface UserFilters {
   search?: string;
@@ -34,7 +35,7 @@ export function searchUsers(filters: UserFilters, cursor?: string | null, limit 
 }
 
 export function fetchVerificationQueue(cursor?: string | null, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal): Promise<UserSummaryPage> {
-  // SPEC §7: not cached.
+  // docs/product.md#api-calls: not cached.
   return apiGet<UserSummaryPage>("/users/requestingVerification", { cache: false, signal, searchParams: { cursor: cursor ?? undefined, limit } });
 }
 
@@ -141,7 +142,7 @@ export function runModeration(action: ModerationAction): Promise<User> {
   }
 }
 
-/** SPEC §4 "User flags": what each action does to the cached copies before the server answers. */
+/** docs/product.md#user-flags: what each action does to the cached copies before the server answers. */
 export function optimisticEdit(action: ModerationAction): ((user: CachedUser) => CachedUser) | null {
   switch (action.type) {
     case "verify":

@@ -121,7 +121,6 @@ export function createApiClient({
     head: <T>(path: string, options?: GetOptions) => read<T>("HEAD", path, options),
     post: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("POST", path, body, options),
     put: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("PUT", path, body, options),
-    patch: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("PATCH", path, body, options),
     delete: <T>(path: string, options?: WriteOptions) => write<T>("DELETE", path, undefined, options),
     /** Forgets every cached read (sign-in, sign-out). */
     clearCache: () => cache.clear(),
@@ -134,9 +133,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export const api: ApiClient = createApiClient();
 
 export const apiGet = api.get;
-export const apiHead = api.head;
 export const apiPost = api.post;
 export const apiPut = api.put;
-export const apiPatch = api.patch;
 export const apiDelete = api.delete;
 export const clearHttpCache = api.clearCache;

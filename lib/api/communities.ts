@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
-import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
 import { uploadForm, type UploadProgress } from "./images";
@@ -13,14 +12,6 @@ export function fetchCommunity(id: string, signal?: AbortSignal): Promise<Commun
 
 export function updateCommunity(id: string, payload: Partial<CommunityPayload>): Promise<Community> {
   return apiPut<Community>(`/communities/${encodeURIComponent(id)}`, payload);
-}
-
-export function deleteCommunity(id: string, reason?: string): Promise<unknown> {
-  return apiDelete(`/communities/${encodeURIComponent(id)}`, { searchParams: { reason: reason || undefined } });
-}
-
-export function moderateCommunity(id: string, payload: ModerationPayload): Promise<Community> {
-  return apiPost<Community>(`/communities/${encodeURIComponent(id)}/moderate`, payload);
 }
 
 export function uploadCommunityImage(id: string, file: File, progress?: UploadProgress): Promise<Community> {
@@ -76,9 +67,4 @@ export const createCommunityMutationDefaults = createMutationDefaults<Community,
 export function storeCommunity(queryClient: QueryClient, community: Community): void {
   queryClient.setQueryData(communityQueries.detail(community._id), community);
   void queryClient.invalidateQueries({ queryKey: communityQueries.lists() });
-}
-
-export function forgetCommunity(queryClient: QueryClient, id: string): void {
-  queryClient.removeQueries({ queryKey: communityQueries.detail(id) });
-  void queryClient.invalidateQueries({ queryKey: communityQueries.all() });
 }

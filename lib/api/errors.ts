@@ -88,7 +88,7 @@ function issuesOf(value: unknown): ApiErrorIssue[] | undefined {
   return issues.length > 0 ? issues : undefined;
 }
 
-/** SPEC §8: the body's message when there is one, else 'Error inesperado'. */
+/** docs/product.md#errors: the body's message when there is one, else 'Error inesperado'. */
 export function apiErrorFromBody(status: number, body: unknown, retryAfterMs?: number): ApiError {
   const record = isRecord(body) ? body : {};
   return new ApiError({

@@ -108,12 +108,6 @@ export function storeEvent(queryClient: QueryClient, event: Event): void {
   void queryClient.invalidateQueries({ queryKey: eventQueries.forYou() });
 }
 
-/** After a delete or a hide: gone from every list. */
-export function forgetEvent(queryClient: QueryClient, id: string): void {
-  queryClient.removeQueries({ queryKey: eventQueries.detail(id) });
-  void queryClient.invalidateQueries({ queryKey: eventQueries.all() });
-}
-
 /** The personal calendar feed of followed events (created on first request). */
 export function fetchCalendarFeed(signal?: AbortSignal): Promise<CalendarFeed> {
   return apiGet<CalendarFeed>("/calendar/feed-url", { cache: false, signal });

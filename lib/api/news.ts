@@ -56,8 +56,3 @@ export function storeNews(queryClient: QueryClient, item: News): void {
   queryClient.setQueryData(newsQueries.detail(item._id), item);
   void queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
 }
-
-export function forgetNews(queryClient: QueryClient, id: string): void {
-  queryClient.removeQueries({ queryKey: newsQueries.detail(id) });
-  void queryClient.invalidateQueries({ queryKey: newsQueries.all() });
-}

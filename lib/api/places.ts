@@ -79,8 +79,3 @@ export function storePlace(queryClient: QueryClient, place: Place): void {
   void queryClient.invalidateQueries({ queryKey: placeQueries.lists() });
   void queryClient.invalidateQueries({ queryKey: placeQueries.options() });
 }
-
-export function forgetPlace(queryClient: QueryClient, id: string): void {
-  queryClient.removeQueries({ queryKey: placeQueries.detail(id) });
-  void queryClient.invalidateQueries({ queryKey: placeQueries.all() });
-}

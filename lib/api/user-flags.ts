@@ -1,6 +1,6 @@
 import type { AccountType } from "@/lib/schemas/users";
 
-// SPEC §4 "User flags": the edits an admin action or the user's own action makes to cached
+// docs/product.md#user-flags: the edits an admin action or the user's own action makes to cached
 // copies of a user, applied at once (before the server answers) and undone if the call fails.
 // Pure functions over the fields they touch, so they apply to my-data, a public profile and a
 // row of the admin list alike.

@@ -6,8 +6,8 @@ import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { uploadForm, type UploadOptions } from "./upload";
 import { withFollower, withFollowing } from "./user-flags";
 
-// The users resource (SPEC §7): fetchers, query options with their key factory, and the
-// cache helpers mutations share. Components build their mutations from these.
+// The users resource (docs/product.md#api-calls): fetchers, query options with their key factory,
+// and the cache helpers mutations share. Components build their mutations from these.
 
 export function fetchInitialData(): Promise<InitialData> {
   // Decides whether a banned user is forced out, so it never comes from a cache.
@@ -31,14 +31,14 @@ export function fetchFollowingUsers(signal?: AbortSignal): Promise<UserSummary[]
   return apiGet<UserSummary[]>("/users/following/users", { cache: false, signal });
 }
 
-/** The provider tokens a social sign-in returns (SPEC §3 "Google credential"). */
+/** The provider tokens a social sign-in returns (docs/product.md#entities). */
 export interface ProviderTokens {
   accessToken?: string | null;
   idToken?: string | null;
   providerId: string;
 }
 
-/** SPEC §5: the access-token call does nothing unless both tokens exist. */
+/** docs/product.md#validation: the access-token call does nothing unless both tokens exist. */
 export function hasBothTokens(tokens: ProviderTokens | null | undefined): tokens is ProviderTokens & { accessToken: string; idToken: string } {
   return Boolean(tokens?.accessToken && tokens.idToken);
 }
@@ -50,7 +50,7 @@ export async function saveProviderTokens(tokens: ProviderTokens | null | undefin
   return true;
 }
 
-/** SPEC §5: the notification token is sent only if present. */
+/** docs/product.md#validation: the notification token is sent only if present. */
 export async function saveNotificationToken(notificationToken: string | null | undefined): Promise<boolean> {
   if (!notificationToken) return false;
   await apiPost("/users/notificationToken", { notificationToken });
@@ -204,7 +204,7 @@ interface FollowContext {
  * Follow/unfollow as a persisted mutation: registered with setMutationDefaults, so one made
  * offline survives a reload and is sent once the app is online again (exactly once: React
  * Query resumes each paused mutation one time, and the server call is idempotent anyway).
- * The cache edit of SPEC §4 is applied at once and rolled back if the call fails.
+ * The cache edit of docs/product.md#user-flags is applied at once and rolled back if the call fails.
  */
 export function followUserMutationDefaults(
   queryClient: QueryClient,

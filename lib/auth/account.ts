@@ -1,12 +1,12 @@
 import { confirmAccountDeletion, deleteMyAccount } from "@/lib/api/users";
 import { loadAuth } from "./firebase";
 import { isRecentSignIn } from "./recent-sign-in";
-import { logoutLocal } from "./session";
+import { logoutLocal } from "./user-state";
 
-// Account deletion (SPEC §4, §8): allowed only after a recent sign-in (same day, under 10
-// minutes). The client checks the token's auth_time first, then asks the server to confirm
-// (it applies the same rule to the same auth_time), then deletes: the server removes the
-// identity and the personal data.
+// Account deletion (docs/product.md#account-deletion-and-providers): allowed only after a recent
+// sign-in (same day, under 10 minutes). The client checks the token's auth_time first, then asks
+// the server to confirm (it applies the same rule to the same auth_time), then deletes: the server
+// removes the identity and the personal data.
 
 /** The sign-in is too old, or the deletion failed: the user must sign in again. */
 export class SignInAgainError extends Error {
@@ -26,9 +26,9 @@ export async function lastSignInTime(): Promise<Date | null> {
 }
 
 /**
- * Deletes the signed-in account on the server. Any failure is a SignInAgainError (SPEC §8:
- * "too-old sign-in or on error" reads the same), after which the caller signs the user out.
- * On success the caller shows its alert, then calls `finishAccountDeletion`.
+ * Deletes the signed-in account on the server. Any failure is a SignInAgainError
+ * (docs/product.md#errors: "too-old sign-in or on error" reads the same), after which the caller
+ * signs the user out. On success the caller shows its alert, then calls `finishAccountDeletion`.
  */
 export async function deleteAccount(now: () => Date = () => new Date()): Promise<void> {
   try {

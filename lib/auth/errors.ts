@@ -1,7 +1,7 @@
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
 import { policySentence } from "./password-policy";
 
-/** SPEC §8 / §5: the message shown when the email is already registered. */
+/** docs/product.md#errors: the message shown when the email is already registered. */
 export const EMAIL_IN_USE_MESSAGE = "El correo introducido ya existe.";
 
 const USER_MISMATCH_MESSAGE =
@@ -9,13 +9,13 @@ const USER_MISMATCH_MESSAGE =
 const WRONG_CREDENTIALS_MESSAGE = "Correo o contraseña incorrectos.";
 
 /**
- * Firebase Auth error codes → Spanish messages. The codes SPEC §8 lists come first; the others
- * are the ones email/password forms run into every day.
+ * Firebase Auth error codes → Spanish messages. The codes listed in docs/product.md#errors come
+ * first; the others are the ones email/password forms run into every day.
  */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   "auth/multi-factor-auth-required": "Tu cuenta necesita un segundo factor de verificación para iniciar sesión.",
   "auth/password-does-not-meet-requirements": `La contraseña no cumple los requisitos de seguridad. ${policySentence()}`,
-  // SPEC §8: user-not-found is treated as user-mismatch.
+  // docs/product.md#errors: user-not-found is treated as user-mismatch.
   "auth/user-not-found": USER_MISMATCH_MESSAGE,
   "auth/user-mismatch": USER_MISMATCH_MESSAGE,
   "auth/popup-blocked": "El navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes e inténtalo de nuevo.",
@@ -51,7 +51,7 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   "auth/invalid-action-code": "El enlace no es válido o ya se usó.",
 };
 
-/** SPEC §8: the toast when the Google or Apple account being linked belongs to someone else. */
+/** docs/product.md#errors: the toast when the Google or Apple account being linked belongs to someone else. */
 export const PROVIDER_IN_USE_MESSAGES = {
   google: "La cuenta de Google ya se encuentra en uso",
   apple: "La cuenta de Apple ya se encuentra en uso",
@@ -61,8 +61,8 @@ export const PROVIDER_IN_USE_MESSAGES = {
 const IN_USE_CODES = new Set(["auth/credential-already-in-use", "auth/email-already-in-use", "auth/account-exists-with-different-credential"]);
 
 /**
- * The toast for a failed link (SPEC §8): the spec's "ya se encuentra en uso" sentence when the
- * provider account is taken, the provider's own message otherwise.
+ * The toast for a failed link (docs/product.md#errors): the product's "ya se encuentra en uso"
+ * sentence when the provider account is taken, the provider's own message otherwise.
  */
 export function linkErrorMessage(provider: keyof typeof PROVIDER_IN_USE_MESSAGES, error: unknown): string {
   const code = authErrorCode(error);
@@ -80,8 +80,9 @@ export function authErrorCode(error: unknown): string | null {
 }
 
 /**
- * The Spanish message for an identity error. Unknown codes fall back to the provider's own
- * message (SPEC §5: "any other error shows the provider's message"), without Firebase's prefix.
+ * The Spanish message for an identity error. Unknown codes fall back to the provider's own message
+ * (docs/product.md#validation: "any other error shows the provider's message"), without Firebase's
+ * prefix.
  */
 export function authErrorMessage(error: unknown): string {
   const code = authErrorCode(error);

@@ -39,7 +39,7 @@ export async function getIdToken(): Promise<string | null> {
   return user ? user.getIdToken() : null;
 }
 
-/** The identity user as SPEC §3 describes it. */
+/** The identity user as docs/product.md#entities describes it. */
 export interface IdentityUser {
   id: string;
   email: string | null;

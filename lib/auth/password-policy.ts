@@ -129,14 +129,6 @@ export function describeMissing(missing: readonly PasswordRequirement[], policy:
   return `A tu contraseña le falta: ${joinSpanish(needed)}.`;
 }
 
-/** The hint under a new-password field. */
-export function policyHint(policy: PasswordPolicy = PASSWORD_POLICY): string {
-  const parts = policyRequirements(policy).map((r) => requirementLabel(r, policy));
-  const [first, ...rest] = parts;
-  const sentence = joinSpanish([first ? first.charAt(0).toUpperCase() + first.slice(1) : "", ...rest]);
-  return `${sentence}.`;
-}
-
 /** The policy as a sentence about the password ("Debe tener al menos 8 caracteres, …"). */
 export function policySentence(policy: PasswordPolicy = PASSWORD_POLICY): string {
   return `Debe tener ${joinSpanish(policyRequirements(policy).map((r) => requirementLabel(r, policy)))}.`;

@@ -1,9 +1,9 @@
 import { RECENT_SIGN_IN_WINDOW_MS } from "@/lib/query/constants";
 
-// SPEC §4/§9: deleting the account needs a sign-in on the same calendar day and less than
-// 10 minutes ago. The API applies the same rule to the token's auth_time (server/routes/users/
-// recent-sign-in.ts); this copy, on the same auth_time and the same city time zone, lets the
-// client say "sign in again" without a round trip.
+// docs/product.md#account-deletion-and-providers: deleting the account needs a sign-in on the same
+// calendar day and less than 10 minutes ago. The API applies the same rule to the token's auth_time
+// (server/routes/users/ recent-sign-in.ts); this copy, on the same auth_time and the same city time
+// zone, lets the client say "sign in again" without a round trip.
 
 /** The city's time zone: "the same day" is the same day in Saltillo, wherever the device is. */
 export const APP_TIME_ZONE = "America/Monterrey";

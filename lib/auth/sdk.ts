@@ -10,7 +10,6 @@ export {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
-  sendEmailVerification,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,

@@ -1,84 +1,21 @@
-import type { InitialData, User } from "@/lib/schemas/users";
-import { fetchInitialData, signUp, userQueries } from "@/lib/api/users";
-import { eventQueries } from "@/lib/api/events";
+import type { User } from "@/lib/schemas/users";
+import { signUp, userQueries } from "@/lib/api/users";
 import { clearHttpCache } from "@/lib/api/client";
 import { cacheRestored, getQueryClient } from "@/lib/query/client";
-import { offlineCachePersister } from "@/lib/query/persister";
 import { appStore } from "@/lib/state/store";
 import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
-import { notificationsAtom, resetNotifications } from "@/lib/state/notifications";
-import { notify } from "@/lib/toast/notify";
 import { authErrorCode, authErrorMessage } from "./errors";
 import { checkPassword, describeMissing, missingFromStatus, policyFromStatus } from "./password-policy";
 import { loadAuth, toIdentityUser } from "./firebase";
 import { redirectPending } from "./redirect-state";
 import type { FirebaseUser } from "./sdk";
-
-/** Stores the signed-in user's profile in the atom and in the my-data cache. */
-export function storeUser(user: User): void {
-  appStore.set(authUserAtom, toSessionUser(user));
-  appStore.set(sessionStatusAtom, "ready");
-  getQueryClient().setQueryData(userQueries.myDataKey(), user);
-  // Written now rather than after the throttle: the next start may be offline and needs it.
-  void offlineCachePersister.flush();
-}
-
-/**
- * Local logout (SPEC §4): forgets my-data, the events chosen for the user and the user state.
- * `everything` also empties the whole query cache and its persisted copy, so nothing of the
- * previous user survives on a shared device.
- */
-export async function logoutLocal({ everything }: { everything: boolean }): Promise<void> {
-  const queryClient = getQueryClient();
-  queryClient.removeQueries({ queryKey: userQueries.myDataKey() });
-  queryClient.removeQueries({ queryKey: eventQueries.forYou() });
-  appStore.set(authUserAtom, null);
-  appStore.set(sessionStatusAtom, "idle");
-  appStore.set(notificationsAtom, resetNotifications());
-  clearHttpCache();
-  if (everything) {
-    queryClient.clear();
-    await offlineCachePersister.removeClient();
-  }
-}
+import { loadSession, logoutLocal } from "./user-state";
 
 /** Signs out of the identity service and logs out locally. */
 export async function logout(): Promise<void> {
   const { auth, sdk } = await loadAuth();
   await sdk.signOut(auth);
   await logoutLocal({ everything: true });
-}
-
-function banMessage(data: InitialData): string {
-  if (!data.ban) return "Tu cuenta está suspendida.";
-  const until = new Date(data.ban.endDate);
-  const date = Number.isNaN(until.getTime())
-    ? data.ban.endDate
-    : until.toLocaleDateString("es-MX", { day: "numeric", month: "long", year: "numeric" });
-  return `Tu cuenta está suspendida hasta el ${date}. Motivo: ${data.ban.reason}`;
-}
-
-/**
- * Fetches initial data for the signed-in identity and applies it (SPEC §4 Startup, step 3):
- * a banned user is signed out everywhere; otherwise the profile is stored.
- */
-export async function loadSession(): Promise<"ready" | "banned" | "no-profile"> {
-  if (appStore.get(authUserAtom) === null) appStore.set(sessionStatusAtom, "loading");
-  const data = await fetchInitialData();
-  if (data.banned) {
-    const { auth, sdk } = await loadAuth();
-    await sdk.signOut(auth);
-    await logoutLocal({ everything: true });
-    notify("danger", banMessage(data));
-    return "banned";
-  }
-  if (data.user) {
-    storeUser(data.user);
-    return "ready";
-  }
-  // A concurrent load (e.g. right after sign-up) may already have stored the profile.
-  if (appStore.get(authUserAtom) === null) appStore.set(sessionStatusAtom, "no-profile");
-  return appStore.get(authUserAtom) === null ? "no-profile" : "ready";
 }
 
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
@@ -102,8 +39,8 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   try {
     await loadSession();
   } catch (error) {
-    // SPEC §8: an initial-data failure is only logged. Offline, the profile cached by the last
-    // visit still lets the app show who is signed in.
+    // docs/product.md#errors: an initial-data failure is only logged. Offline, the profile cached
+    // by the last visit still lets the app show who is signed in.
     console.error("No se pudieron cargar los datos iniciales", error);
     const cached = queryClient.getQueryData<User>(userQueries.myDataKey());
     if (cached && cached.email === user.email && appStore.get(authUserAtom) === null) {
@@ -115,7 +52,7 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   }
 }
 
-/** Starts the startup flow (SPEC §4); returns the function that stops listening. */
+/** Starts the startup flow (docs/product.md#startup); returns the function that stops listening. */
 export function watchSession(): () => void {
   let stopped = false;
   let unsubscribe: () => void = () => {};
@@ -167,9 +104,9 @@ export async function registerWithEmail({ name, email, password }: { name: strin
       firebaseUser = (await sdk.createUserWithEmailAndPassword(auth, cleanEmail, password)).user;
     } catch (error) {
       const code = authErrorCode(error);
-      // SPEC §5: a weak password makes the SDK fetch the project's password policy again; the
-      // message says what is missing, by that policy when the provider serves one (the emulator
-      // does not) and by our own copy otherwise.
+      // docs/product.md#validation: a weak password makes the SDK fetch the project's password
+      // policy again; the message says what is missing, by that policy when the provider serves one
+      // (the emulator does not) and by our own copy otherwise.
       if (code === "auth/weak-password" || code === "auth/password-does-not-meet-requirements") {
         const status = await sdk.validatePassword(auth, password).catch(() => null);
         const missing = status && !status.isValid ? missingFromStatus(status) : checkPassword(password).missing;

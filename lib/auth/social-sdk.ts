@@ -11,4 +11,3 @@ export {
   signInWithRedirect,
   unlink,
 } from "firebase/auth";
-export type { AuthCredential, OAuthCredential } from "firebase/auth";

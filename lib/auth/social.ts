@@ -7,13 +7,13 @@ import { authErrorMessage, linkErrorMessage } from "./errors";
 import { loadAuth, toIdentityUser } from "./firebase";
 import type { FirebaseUser, UserCredential } from "./sdk";
 import { REDIRECT_KEY } from "./redirect-state";
-import { loadSession } from "./session";
+import { loadSession } from "./user-state";
 
-// Google and Apple (SPEC §1, §7): sign-in and linking by redirect in production; the credential
-// path (an id token handed to signInWithCredential / linkWithCredential) serves the Auth
-// emulator, where a redirect cannot finish offline, and the end-to-end tests. Both paths end in
-// the same place: the provider's tokens stored (only when both exist) and the profile loaded,
-// created on the first sign-in.
+// Google and Apple (docs/product.md#scope): sign-in and linking by redirect in production; the
+// credential path (an id token handed to signInWithCredential / linkWithCredential) serves the Auth
+// emulator, where a redirect cannot finish offline, and the end-to-end tests. Both paths end in the
+// same place: the provider's tokens stored (only when both exist) and the profile loaded, created
+// on the first sign-in.
 
 export type SocialProvider = "google" | "apple";
 
@@ -24,7 +24,7 @@ export const PROVIDER_IDS: Readonly<Record<SocialProvider, "google.com" | "apple
 
 export const PROVIDER_LABELS: Readonly<Record<SocialProvider, string>> = { google: "Google", apple: "Apple" };
 
-/** SPEC §7: Google asks for the calendar events scope; Apple for email and name. */
+/** docs/product.md#api-calls: Google asks for the calendar events scope; Apple for email and name. */
 export const PROVIDER_SCOPES: Readonly<Record<SocialProvider, readonly string[]>> = {
   google: ["https://www.googleapis.com/auth/calendar.events"],
   apple: ["email", "name"],
@@ -37,12 +37,6 @@ export const usesAuthEmulator = authEmulatorUrl !== null;
 interface PendingRedirect {
   provider: SocialProvider;
   mode: "signIn" | "link";
-}
-
-export function providerOf(providerId: string): SocialProvider | null {
-  if (providerId === PROVIDER_IDS.google) return "google";
-  if (providerId === PROVIDER_IDS.apple) return "apple";
-  return null;
 }
 
 async function loadSocial() {
@@ -64,7 +58,7 @@ function credentialFor(sdk: SocialSdk, provider: SocialProvider, idToken: string
   return new sdk.OAuthProvider(PROVIDER_IDS.apple).credential({ idToken, ...(accessToken ? { accessToken } : {}) });
 }
 
-/** The provider's tokens in a sign-in or link result (SPEC §3 "Google credential"). */
+/** The provider's tokens in a sign-in or link result (docs/product.md#entities). */
 function tokensOf(sdk: SocialSdk, provider: SocialProvider, result: UserCredential) {
   const credential =
     provider === "google" ? sdk.GoogleAuthProvider.credentialFromResult(result) : sdk.OAuthProvider.credentialFromResult(result);
@@ -94,7 +88,7 @@ async function finishSignIn(sdk: SocialSdk, provider: SocialProvider, result: Us
     await signUp({ name: defaultProfileName(user), uid: user.uid, email: user.email });
     outcome = await loadSession();
   }
-  // SPEC §5: only when both tokens exist (the call itself checks again).
+  // docs/product.md#validation: only when both tokens exist (the call itself checks again).
   if (outcome === "ready") await saveProviderTokens(tokensOf(sdk, provider, result)).catch(() => false);
   return outcome;
 }
@@ -170,7 +164,7 @@ export async function linkWithProviderToken(provider: SocialProvider, idToken: s
   refreshIdentity(result.user);
 }
 
-/** SPEC §4: unlinking needs another way in; the page reloads afterwards (the caller does). */
+/** docs/product.md#account-deletion-and-providers: unlinking needs another way in; the page reloads afterwards (the caller does). */
 export async function unlinkProvider(provider: SocialProvider): Promise<void> {
   const { auth, sdk } = await loadSocial();
   const user = auth.currentUser;

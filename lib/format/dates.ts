@@ -155,11 +155,6 @@ export function toCalendarUtc(value: string | Date): string {
     .replace(/\.\d{3}/, "");
 }
 
-/** "20260314": a calendar all-day date, in the city's zone. */
-export function toCalendarDate(value: string | Date): string {
-  return cityDateKey(value).replace(/-/g, "");
-}
-
 /** Adds days to a "YYYY-MM-DD" key. */
 export function addDaysToKey(key: string, days: number): string {
   const [y, m, d] = key.split("-").map(Number) as [number, number, number];

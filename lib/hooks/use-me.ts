@@ -9,7 +9,7 @@ import { authUserAtom, toSessionUser, type SessionUser } from "@/lib/state/auth"
 
 /**
  * The signed-in user's profile as the screens show it: the cached my-data (so the local edits of
- * SPEC §4 "User flags" show at once), falling back to the session's copy. It only reads the
+ * docs/product.md#user-flags show at once), falling back to the session's copy. It only reads the
  * cache: it never fetches, and never creates a my-data entry (after sign-out none must exist).
  */
 export function useMe(): SessionUser | null {

@@ -1,6 +1,6 @@
 import type { Serwist as SerwistWindow } from "@serwist/window";
 
-/** What the update toast shows (SPEC §4 "Update toast"). */
+/** What the update toast shows (docs/product.md#update-toast). */
 export interface PwaState {
   /** The first worker finished installing: the app now works offline. */
   offlineReady: boolean;

@@ -1,4 +1,5 @@
-// Business constants of SPEC §9, in one place so tests can hold them to the spec.
+// Business constants of docs/product.md#constants, in one place so tests can hold them to the
+// product rules.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -18,7 +19,7 @@ export const QUERY_STALE_TIME_MS = 15 * MINUTE;
 export const QUERY_RETRY = false;
 export const QUERY_REFETCH_ON_WINDOW_FOCUS = false;
 
-/** GET /users/my-data is cached for a day (SPEC §7). */
+/** GET /users/my-data is cached for a day (docs/product.md#api-calls). */
 export const MY_DATA_CACHE_MS = DAY;
 
 /** In-memory HTTP cache of the API client: default lifetime and the methods it applies to. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The error body of every non-2xx API answer (ARCHITECTURE.md "Contracts").
+// The error body of every non-2xx API answer (docs/architecture.md#contracts).
 export const apiErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sameOriginPathSchema } from "./links";
 
-// Notification contract (SPEC §3 "Notification": userId, createdAt, title, body). Lists are
+// Notification contract (docs/product.md#entities: userId, createdAt, title, body). Lists are
 // newest first; the stream (GET /notifications/stream) sends the same shape as SSE events.
 
 /** Kinds the accounts module creates; content modules add their own (e.g. "event_updated"). */

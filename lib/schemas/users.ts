@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ACCOUNT_TYPES, isAdminAccount } from "./constants";
 import { HTTP_URL_MESSAGE, isHttpUrl } from "./links";
 
-// User contract (SPEC §3). The server answers with this shape; the client adds `isAdmin`.
+// User contract (docs/product.md#entities). The server answers with this shape; the client adds
+// `isAdmin`.
 export { ACCOUNT_TYPES, isAdminAccount };
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
@@ -128,7 +129,7 @@ export const registerDocumentSchema = signUpPayloadSchema.extend({
 }).strict();
 export type RegisterDocument = z.infer<typeof registerDocumentSchema>;
 
-/** SPEC §5 'ID required': the message when a call comes without the user id it acts on. */
+/** docs/product.md#validation: the message when a call comes without the user id it acts on. */
 export const ID_REQUIRED_MESSAGE = "ID required";
 export const requiredUserId = z
   .string({ error: ID_REQUIRED_MESSAGE })
@@ -231,7 +232,7 @@ export const adminCreateUserPayloadSchema = z
   .strict();
 export type AdminCreateUserPayload = z.infer<typeof adminCreateUserPayloadSchema>;
 
-/** Initial data fetched once per start when a user is signed in (SPEC §4 Startup). */
+/** Initial data fetched once per start when a user is signed in (docs/product.md#startup). */
 export const initialDataSchema = z.object({
   banned: z.boolean(),
   ban: z.object({ reason: z.string(), endDate: z.string() }).nullable(),

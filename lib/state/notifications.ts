@@ -1,11 +1,11 @@
 import { atom } from "jotai";
 import type { Notification } from "@/lib/schemas/notifications";
 
-/** A notification as the list displays it (SPEC §3: userId, createdAt, title, body). */
+/** A notification as the list displays it (docs/product.md#entities: userId, createdAt, title, body). */
 export type AppNotification = Pick<Notification, "_id" | "userId" | "title" | "body" | "createdAt"> &
   Partial<Pick<Notification, "kind" | "link" | "viewed" | "data">>;
 
-/** SPEC §4 "Notifications store". */
+/** The notifications store (docs/product.md#notifications-store). */
 export interface NotificationsState {
   list: AppNotification[];
   /** The list length when the user last viewed the notifications. */

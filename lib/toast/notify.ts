@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 import { TOAST_DURATION_MS } from "@/lib/query/constants";
 
-/** The colour names the product uses for messages (SPEC §9). */
+/** The colour names the product uses for messages (docs/product.md#constants). */
 export type ToastColor = "danger" | "primary" | "success" | "warning" | "question";
 /** What each colour is shown as. react-hot-toast only knows error/success, so info, warning and
  * question are styled blank toasts. */

@@ -85,8 +85,9 @@ export function toApiIssues(error: z.ZodError): ApiIssue[] {
 }
 
 /**
- * SPEC §5: a call that acts on a user and comes without its id fails with exactly 'ID required'.
- * Schemas say so with `requiredUserId`; the answer then carries that message and its own code.
+ * docs/product.md#validation: a call that acts on a user and comes without its id fails with
+ * exactly 'ID required'. Schemas say so with `requiredUserId`; the answer then carries that message
+ * and its own code.
  */
 function toValidationError(issues: ApiIssue[]): RequestValidationError {
   if (issues.some((issue) => issue.message === ID_REQUIRED_MESSAGE)) {

@@ -34,7 +34,7 @@ describe("what the panel shows each role (docs/authorization.md)", () => {
   });
 });
 
-describe("moderation cache edits (SPEC §4 'User flags')", () => {
+describe("moderation cache edits (docs/product.md#user-flags)", () => {
   test("each action edits every cached copy and can be rolled back", () => {
     const queryClient = new QueryClient();
     const target = person("x", "NORMAL", { verified: true });

@@ -6,7 +6,7 @@ import { describe, expect, test } from "@jest/globals";
 import ky, { HTTPError } from "ky";
 import { ApiError, apiErrorFromBody, errorMessage, toApiError } from "../errors";
 
-describe("apiErrorFromBody (SPEC §8)", () => {
+describe("apiErrorFromBody (docs/product.md#errors)", () => {
   test("uses the body's message, code and issues", () => {
     const error = apiErrorFromBody(409, {
       message: "Ya sigues a este usuario.",

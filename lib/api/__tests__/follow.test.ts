@@ -7,7 +7,7 @@ import { makeUser } from "@/lib/__tests__/fixtures/user";
 // jsdom lacks these; ky reads them when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// Follow/unfollow (SPEC §4 "User flags"): applied at once, rolled back on failure, and kept
+// Follow/unfollow (docs/product.md#user-flags): applied at once, rolled back on failure, and kept
 // while offline to be sent exactly once when the app is online again, even after a reload.
 
 const me: User = makeUser({ _id: "me", name: "Ana" });

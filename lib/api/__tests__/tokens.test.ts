@@ -3,8 +3,8 @@ import { TextDecoder, TextEncoder } from "node:util";
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// SPEC §5: the access-token call does nothing unless both tokens exist; the notification token
-// is sent only if present.
+// docs/product.md#validation: the access-token call does nothing unless both tokens exist; the
+// notification token is sent only if present.
 
 async function setup() {
   jest.resetModules();

@@ -13,7 +13,7 @@ import {
 
 const user: User = makeUser({ _id: "u1", name: "Mariana", following: { users: ["u2"], events: [], places: [], news: [], communities: [] } });
 
-describe("user flags (SPEC §4)", () => {
+describe("user flags (docs/product.md#user-flags)", () => {
   test("verify sets verified true, unverify false; an approval closes the pending request", () => {
     const pending = withVerificationRequest(user, "artista");
     const verified = withVerified(pending, true);

@@ -3,7 +3,7 @@ import { AUTH_ERROR_MESSAGES, EMAIL_IN_USE_MESSAGE, authErrorCode, authErrorMess
 
 const firebaseError = (code: string, message = `Firebase: Error (${code}).`) => Object.assign(new Error(message), { code });
 
-describe("identity error messages (SPEC §8)", () => {
+describe("identity error messages (docs/product.md#errors)", () => {
   const SPEC_CODES = [
     "auth/multi-factor-auth-required",
     "auth/password-does-not-meet-requirements",
@@ -64,7 +64,7 @@ describe("identity error messages (SPEC §8)", () => {
   });
 });
 
-describe("link errors (SPEC §8)", () => {
+describe("link errors (docs/product.md#errors)", () => {
   test("a Google or Apple account already in use gets the spec's toast", () => {
     expect(linkErrorMessage("google", firebaseError("auth/credential-already-in-use"))).toBe("La cuenta de Google ya se encuentra en uso");
     expect(linkErrorMessage("apple", firebaseError("auth/credential-already-in-use"))).toBe("La cuenta de Apple ya se encuentra en uso");

@@ -6,7 +6,7 @@ const TZ = "America/Monterrey";
 // 2026-03-10 12:00 in Monterrey (UTC-6).
 const noon = new Date("2026-03-10T18:00:00.000Z");
 
-describe("recent sign-in rule (SPEC §4, §9)", () => {
+describe("recent sign-in rule (docs/product.md#account-deletion-and-providers)", () => {
   test("a sign-in under 10 minutes ago on the same day is recent", () => {
     expect(isRecentSignIn(new Date(noon.getTime() - 9 * MINUTE), noon, { timeZone: TZ })).toBe(true);
     expect(isRecentSignIn(noon, noon, { timeZone: TZ })).toBe(true);

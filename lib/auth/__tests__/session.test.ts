@@ -6,7 +6,8 @@ import { makeUser } from "@/lib/__tests__/fixtures/user";
 // jsdom lacks these; ky reads them when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// The startup flow of SPEC §4, driven through a fake identity SDK and a fake initial-data call.
+// The startup flow of docs/product.md#startup, driven through a fake identity SDK and a fake
+// initial-data call.
 
 const user = (over: Partial<User> = {}): User => makeUser(over);
 
@@ -68,7 +69,7 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
   return { session, appStore, authState, queryClient, userQueries, report, stop, signOut, fetchInitialData, removeClient, flush, notify };
 }
 
-describe("startup flow (SPEC §4)", () => {
+describe("startup flow (docs/product.md#startup)", () => {
   let consoleError: ReturnType<typeof jest.spyOn>;
   beforeEach(() => {
     consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
@@ -191,7 +192,7 @@ describe("startup flow (SPEC §4)", () => {
   });
 });
 
-describe("registration with a weak password (SPEC §5)", () => {
+describe("registration with a weak password (docs/product.md#validation)", () => {
   const weak = () => Promise.reject(Object.assign(new Error("Firebase: Error (auth/weak-password)."), { code: "auth/weak-password" }));
 
   test("the policy is refreshed and the message says what is missing, by our policy when none is served", async () => {

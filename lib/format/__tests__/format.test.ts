@@ -6,7 +6,6 @@ import {
   formatEventWhen,
   formatTime,
   isoToCityInputs,
-  toCalendarDate,
   toCalendarUtc,
 } from "../dates";
 import { formatPrice, formatPesos } from "../price";
@@ -38,7 +37,6 @@ describe("fechas en America/Monterrey", () => {
 
   it("da las formas de calendario", () => {
     expect(toCalendarUtc("2026-03-15T02:00:00.000Z")).toBe("20260315T020000Z");
-    expect(toCalendarDate("2026-03-15T02:00:00.000Z")).toBe("20260314");
     expect(addDaysToKey("2026-02-28", 1)).toBe("2026-03-01");
   });
 });

@@ -4,7 +4,7 @@ import * as c from "../constants";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-describe("cache constants (SPEC §9)", () => {
+describe("cache constants (docs/product.md#constants)", () => {
   test("persistence: key, throttle 1000 ms, max age 24 h", () => {
     expect(c.OFFLINE_CACHE_KEY).toBe("plaza-offline-cache");
     expect(c.PERSIST_THROTTLE_MS).toBe(1000);

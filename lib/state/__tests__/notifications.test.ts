@@ -20,7 +20,7 @@ const item = (n: number): AppNotification => ({
   createdAt: new Date(2025, 0, n).toISOString(),
 });
 
-describe("notifications store (SPEC §4)", () => {
+describe("notifications store (docs/product.md#notifications-store)", () => {
   test("the first list is history: nothing unseen, lastCount is its length", () => {
     const state = receiveNotifications(initialNotificationsState, [item(2), item(1)]);
     expect(state).toMatchObject({ lastCount: 2, seen: 0, loaded: true });

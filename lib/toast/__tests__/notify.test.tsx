@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
 import { TOAST_KIND_BY_COLOR, notify, toastKindFor, type ToastColor } from "../notify";
 
-describe("toast colours (SPEC §9)", () => {
+describe("toast colours (docs/product.md#constants)", () => {
   beforeAll(() => {
     // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
     window.matchMedia ??= ((query: string) => ({

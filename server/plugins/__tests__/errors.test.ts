@@ -6,7 +6,7 @@ import { createEmulatorUser, bearer, craftedToken, type EmulatorUser } from "../
 import { createTestApp, type TestApp } from "../../test/harness";
 import { conflict, HttpError } from "../errors";
 
-// The error contract (ARCHITECTURE.md "Contracts") through the real app: status, code, Spanish
+// The error contract (docs/architecture.md#contracts) through the real app: status, code, Spanish
 // message, issues, and nothing internal leaking out.
 
 const SECRET = "detalle-interno-/var/lib/plaza/secreto";

@@ -27,9 +27,9 @@ import { assertCanCreate, assertCanModerate } from "./policy";
 import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./repository";
 import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
 
-// The moderation calls of SPEC §6/§7, for ADMIN and MASTER. Who may act on whom is policy.ts;
-// every call here answers with the target's profile after the change so the panel can replace
-// its cached copy.
+// The moderation calls of docs/product.md#roles-and-permissions, for ADMIN and MASTER. Who may act
+// on whom is policy.ts; every call here answers with the target's profile after the change so the
+// panel can replace its cached copy.
 
 const NO_PENDING_REQUEST = "Este usuario no tiene una solicitud de verificación pendiente.";
 const NOT_AN_ADMIN = "Esta cuenta no es administradora.";

@@ -2,10 +2,10 @@ import { isAdminAccount, type AccountType } from "../../../lib/schemas/users";
 import type { UserRow } from "../../db/schema";
 import { forbidden } from "../../plugins/errors";
 
-// Who may moderate whom (docs/authorization.md). ADMIN and MASTER both moderate (SPEC §6), with
-// three rules on the target: nobody acts on themselves, nobody acts on a MASTER (the protected
-// owner role), and only a MASTER acts on an ADMIN, so admins cannot ban or demote each other and
-// the team is managed by its owner.
+// Who may moderate whom (docs/authorization.md). ADMIN and MASTER both moderate
+// (docs/product.md#roles-and-permissions), with three rules on the target: nobody acts on
+// themselves, nobody acts on a MASTER (the protected owner role), and only a MASTER acts on an
+// ADMIN, so admins cannot ban or demote each other and the team is managed by its owner.
 
 export const SELF_ACTION_MESSAGE = "No puedes hacer esto con tu propia cuenta.";
 export const MASTER_PROTECTED_MESSAGE = "Nadie puede modificar una cuenta MASTER.";

@@ -1,8 +1,9 @@
 import { APP_TIME_ZONE } from "../../dates";
 
-// SPEC §4/§9: deleting the account needs a sign-in on the same calendar day (in the city's time
-// zone) and less than 10 minutes ago. The server reads the sign-in time from the ID token's
-// auth_time, which a refreshed token keeps, so a stale session cannot pass by refreshing.
+// docs/product.md#account-deletion-and-providers: deleting the account needs a sign-in on the same
+// calendar day (in the city's time zone) and less than 10 minutes ago. The server reads the sign-in
+// time from the ID token's auth_time, which a refreshed token keeps, so a stale session cannot pass
+// by refreshing.
 
 export const RECENT_SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 // Tokens are minted by Google's clock; ours may run slightly behind.

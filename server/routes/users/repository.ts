@@ -300,7 +300,7 @@ export function createUsersRepository(db: AppDb) {
       return update(userId, { accountType });
     },
 
-    /** SPEC §4: setting admin makes the account not verified; removing it makes it verified. */
+    /** docs/product.md#user-flags: setting admin makes the account not verified; removing it makes it verified. */
     async setAdminRole(userId: string, admin: boolean): Promise<UserRow | null> {
       return update(userId, admin ? { accountType: "ADMIN", verified: false } : { accountType: "NORMAL", verified: true });
     },
