@@ -36,11 +36,5 @@ export default defineConfig([
       "import-x/no-restricted-paths": ["error", { zones: layers }],
     },
   },
-  {
-    // Known client cycle, left to the lib/ restructuring: session.ts loads social.ts lazily and
-    // social.ts imports session.ts back. Everything else must stay free of cycles.
-    files: ["lib/auth/session.ts", "lib/auth/social.ts"],
-    rules: { "import-x/no-cycle": "off" },
-  },
   globalIgnores([".next/**", "out/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**", ".bench/**"]),
 ]);
