@@ -49,7 +49,11 @@ export async function createEmulatorUser(options: { email?: string; password?: s
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? "Secreta-123";
   const result = await identityToolkit<{ localId: string; idToken: string }>("signUp", { email, password, returnSecureToken: true });
-  return { uid: result.localId, email, password, idToken: result.idToken };
+  // The emulator's sign-up token takes its auth_time from the start of the call but sets the
+  // account's validSince a moment later; when a second boundary falls in between (a loaded
+  // machine), firebase-admin rejects that token as revoked. A sign-in starts after validSince.
+  const signedIn = await signInWithPassword(email, password);
+  return { uid: result.localId, email, password, idToken: signedIn.idToken };
 }
 
 /** An anonymous user: its token carries no email at all. */
