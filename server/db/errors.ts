@@ -25,18 +25,36 @@ function matches(error: object): boolean {
   return typeof message === "string" && PG_MESSAGES.some((pattern) => pattern.test(message));
 }
 
-/** True when `error` (or what it wraps: Drizzle's query errors, AggregateErrors of connects) is a connection failure. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether `error` or anything it wraps (Drizzle's query errors, AggregateErrors of connects) satisfies `test`. */
+function anyWrapped(error: unknown, test: (candidate: object) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0) {
     const current = queue.shift();
     if (typeof current !== "object" || current === null || seen.has(current)) continue;
     seen.add(current);
-    if (matches(current)) return true;
+    if (test(current)) return true;
     queue.push((current as { cause?: unknown }).cause);
     const inner = (current as { errors?: unknown }).errors;
     if (Array.isArray(inner)) queue.push(...inner);
   }
   return false;
+}
+
+/** True when `error` (or what it wraps) is a connection failure. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyWrapped(error, matches);
+}
+
+/**
+ * A value the database refused (SQLSTATE class 22, "data exception": invalid text, number out of
+ * range, character not in repertoire…). Schemas should stop these first; this is the safety net
+ * so a value they missed is still the client's 400, not a 500. Only errors the server raised
+ * (they carry a severity) count, not driver-side ones that happen to use a similar code.
+ */
+export function isDatabaseDataException(error: unknown): boolean {
+  return anyWrapped(error, (candidate) => {
+    const { code, severity } = candidate as { code?: unknown; severity?: unknown };
+    return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === "string";
+  });
 }

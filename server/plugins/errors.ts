@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES, type ApiErrorBody } from "../../lib/schemas/errors";
-import { isDatabaseUnavailable } from "../db/errors";
+import { isDatabaseDataException, isDatabaseUnavailable } from "../db/errors";
 import { redactUrl } from "./logging";
 
 // The one place that turns failures into the error contract: `{ message, code, issues? }` with a
@@ -113,20 +113,6 @@ function byStatus(status: number): Translation {
 }
 
 export const INVALID_VALUE_MESSAGE = "Un valor enviado no es válido.";
-
-/**
- * A value the database refused (SQLSTATE class 22, "data exception": invalid text, number out of
- * range, character not in repertoire…). Schemas should stop these first; this is the safety net
- * so a value they missed is still the client's 400, not a 500. Drizzle wraps driver errors.
- */
-export function isDatabaseDataException(error: unknown): boolean {
-  let current = error as { code?: unknown; severity?: unknown; cause?: unknown } | null | undefined;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    if (typeof current.code === "string" && /^22[0-9A-Z]{3}$/.test(current.code) && typeof current.severity === "string") return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 function statusOf(error: unknown): number | null {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
