@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
-import { uploadForm, type UploadProgress } from "./images";
+import { uploadForm, type UploadProgress } from "./upload";
 
 // The communities resource: groups with members and roles, their events and news.
 

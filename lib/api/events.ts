@@ -12,7 +12,7 @@ import {
   listOptions,
   type CreateVariables,
 } from "./content";
-import { uploadForm, type UploadProgress } from "./images";
+import { uploadForm, type UploadProgress } from "./upload";
 
 // The events resource: lists (upcoming, today, this weekend, by place, community, tag or
 // organiser), mine, following, "eventos para ti", detail, create/edit/delete, follow,

@@ -3,7 +3,7 @@ import type { News, NewsPayload, NewsUpdatePayload } from "@/lib/schemas/news";
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
-import { uploadForm, type UploadProgress } from "./images";
+import { uploadForm, type UploadProgress } from "./upload";
 
 // The news resource: the city's latest, by community or author, mine and following.
 

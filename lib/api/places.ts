@@ -3,7 +3,7 @@ import type { Place, PlaceCategory, PlacePayload, PlaceUpdatePayload } from "@/l
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, listOptions } from "./content";
-import { uploadForm, type UploadProgress } from "./images";
+import { uploadForm, type UploadProgress } from "./upload";
 
 // The places resource: venues with address, hours, contact and their events.
 

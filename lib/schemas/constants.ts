@@ -10,3 +10,13 @@ export const ACCOUNT_TYPES = ["NORMAL", "ADMIN", "MASTER"] as const;
 export function isAdminAccount(accountType: (typeof ACCOUNT_TYPES)[number]): boolean {
   return accountType === "ADMIN" || accountType === "MASTER";
 }
+
+/**
+ * Largest image the API accepts. The server refuses bigger uploads (server/storage/images.ts);
+ * the client checks first so nobody waits for an upload that cannot succeed.
+ */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** The limit as people read it ("8 MB"), for hints and messages. */
+export const MAX_IMAGE_SIZE_TEXT = `${MAX_IMAGE_BYTES / (1024 * 1024)} MB`;
+/** The image types the API decodes (it checks the bytes, not the declared type). */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;

@@ -1,6 +1,7 @@
 import fastq from "fastq";
 import sharp, { type Metadata } from "sharp";
 import { ERROR_CODES } from "../../lib/schemas/errors";
+import { MAX_IMAGE_BYTES } from "../../lib/schemas/constants";
 import { HttpError } from "../plugins/errors";
 
 // The image pipeline every upload goes through: the bytes are checked by content (never by the
@@ -12,7 +13,7 @@ import { HttpError } from "../plugins/errors";
 // about the largest size kept, a bounded number of images are worked on at once (the rest wait
 // in a bounded queue; beyond it the answer is 503 with Retry-After), and each has a time limit.
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 // Phones save 12 MP (most Android, older iPhones) or 24 MP (iPhone 15 and later) by default;
 // 40 MP keeps those and ordinary panoramas, while full-sensor 48–200 MP modes and pixel bombs
 // are refused from the header, before they cost any memory.
