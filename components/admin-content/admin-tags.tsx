@@ -14,7 +14,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ConfirmDialog } from "@/components/content/confirm-dialog";
-import { Field } from "@/components/content/fields";
+import { TextField as Field } from "@/components/ui/text-field";
 import { apiFieldErrors, validate, type FieldErrors } from "@/components/content/form-errors";
 import styles from "@/components/content/content.module.css";
 

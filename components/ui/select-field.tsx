@@ -1,35 +1,22 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from "react";
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import { FieldFrame, type FieldText } from "./field-frame";
 
 /** A labelled select; the hint and error are tied to it for screen readers. */
 export function SelectField({
   label,
   hint,
   error,
+  "aria-describedby": describedBy,
   children,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string | null; children: ReactNode }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldText & { children: ReactNode }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
-        {children}
-      </select>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} describedBy={describedBy}>
+      {(control) => (
+        <select className="field__input" {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
