@@ -19,9 +19,16 @@ export interface ControlProps {
  * hint and the error are tied to the control (aria-describedby) so a screen reader reads them
  * with it, and an error marks it invalid (aria-invalid), which is also what focusFirstInvalid
  * looks for after a failed submit. `describedBy` adds a description from elsewhere (a password
- * checklist).
+ * checklist); `after` shows what follows the messages (an image preview).
  */
-export function FieldFrame({ label, hint, error, describedBy, children }: FieldText & { describedBy?: string; children: (control: ControlProps) => ReactNode }) {
+export function FieldFrame({
+  label,
+  hint,
+  error,
+  describedBy,
+  after,
+  children,
+}: FieldText & { describedBy?: string; after?: ReactNode; children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -45,6 +52,7 @@ export function FieldFrame({ label, hint, error, describedBy, children }: FieldT
           {error}
         </p>
       ) : null}
+      {after}
     </div>
   );
 }
