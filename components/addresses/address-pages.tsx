@@ -8,7 +8,6 @@ import { addressQueries, deleteAddress } from "@/lib/api/addresses";
 import { errorMessage } from "@/lib/api/errors";
 import type { Address } from "@/lib/schemas/addresses";
 import { ADDRESS_LIMIT } from "@/lib/schemas/addresses";
-import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
@@ -18,9 +17,9 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ConfirmDialog } from "@/components/content/confirm-dialog";
-import { NotFoundState } from "@/components/content/not-found-state";
 import { SignInNotice } from "@/components/content/sign-in-notice";
 import styles from "@/components/content/content.module.css";
+import { CreatePage, EditPage } from "@/components/forms/content-editor";
 import { AddressForm } from "./address-form";
 
 export function addressLine(a: Address): string {
@@ -94,34 +93,24 @@ export function AddressIndex() {
 }
 
 export function CreateAddress() {
-  const signedIn = useAtomValue(isSignedInAtom);
   return (
-    <>
-      <PageHeader title="Agregar dirección" />
-      {signedIn ? <AddressForm /> : <SignInNotice what="guardar direcciones" />}
-    </>
+    <CreatePage title="Agregar dirección" signInTo="guardar direcciones">
+      <AddressForm />
+    </CreatePage>
   );
 }
 
 export function EditAddress() {
-  const id = useRouteId("/addresses/[addressId]/edit");
-  const signedIn = useAtomValue(isSignedInAtom);
-  const query = useQuery({ ...addressQueries.detail(id ?? ""), enabled: id !== null && signedIn });
   return (
-    <>
-      <span className="visually-hidden" data-testid="route-id">
-        {id}
-      </span>
-      <PageHeader title="Editar dirección" />
-      {!signedIn ? (
-        <SignInNotice what="editar direcciones" />
-      ) : id === null || query.isPending ? (
-        <Skeleton lines={4} label="Cargando dirección" />
-      ) : !query.data ? (
-        <NotFoundState title="Esta dirección no existe." />
-      ) : (
-        <AddressForm key={query.data._id} address={query.data} />
-      )}
-    </>
+    <EditPage
+      route="/addresses/[addressId]/edit"
+      query={addressQueries.detail}
+      title="Editar dirección"
+      signInTo="editar direcciones"
+      loading={{ label: "Cargando dirección", lines: 4 }}
+      notFound="Esta dirección no existe."
+    >
+      {(address) => <AddressForm address={address} />}
+    </EditPage>
   );
 }

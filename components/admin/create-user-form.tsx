@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { NAME_MAX, type User } from "@/lib/schemas/users";
+import type { User } from "@/lib/schemas/users";
 import { adminQueries, createUser, type CreateUserPayload } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/errors";
 import { checkPassword, describeMissing } from "@/lib/auth/password-policy";
@@ -12,31 +12,26 @@ import { useMe } from "@/lib/hooks/use-me";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { SelectField } from "@/components/ui/select-field";
-import { TextField } from "@/components/ui/text-field";
-import { PasswordChecklist } from "@/components/auth/password-checklist";
+import { AccountFields, type AccountErrors, type AccountValues } from "@/components/auth/account-fields";
 import "./admin.css";
 
-type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
+const EMPTY: AccountValues = { name: "", email: "", password: "" };
 
 /** /panel/users/create (docs/product.md#routes): an account with email, password and role. */
 export function CreateUserForm() {
   const queryClient = useQueryClient();
   const me = useMe();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [values, setValues] = useState<AccountValues>(EMPTY);
   const [accountType, setAccountType] = useState<CreateUserPayload["accountType"]>("NORMAL");
   const [verified, setVerified] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<AccountErrors>({});
   const [created, setCreated] = useState<User | null>(null);
 
   const create = useMutation({
     mutationFn: createUser,
     onSuccess: (user) => {
       setCreated(user);
-      setName("");
-      setEmail("");
-      setPassword("");
+      setValues(EMPTY);
       setVerified(false);
       void queryClient.invalidateQueries({ queryKey: adminQueries.all() });
     },
@@ -45,7 +40,8 @@ export function CreateUserForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setCreated(null);
-    const errors: FieldErrors = {};
+    const errors: AccountErrors = {};
+    const { name, email, password } = values;
     if (name.trim() === "") errors.name = "El nombre es obligatorio.";
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errors.email = "El correo no es válido.";
     const check = checkPassword(password);
@@ -59,29 +55,7 @@ export function CreateUserForm() {
   const canCreateAdmins = me?.accountType === "MASTER";
   return (
     <form className="form card" onSubmit={onSubmit} noValidate aria-label="Crear usuario">
-      <TextField label="Nombre" name="name" required maxLength={NAME_MAX} value={name} error={fieldErrors.name} onChange={(e) => setName(e.target.value)} />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        name="email"
-        autoComplete="off"
-        required
-        value={email}
-        error={fieldErrors.email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Contraseña inicial"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        error={fieldErrors.password}
-        aria-describedby="new-user-password-requirements"
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordChecklist id="new-user-password-requirements" password={password} />
+      <AccountFields values={values} errors={fieldErrors} onChange={(field, value) => setValues((prev) => ({ ...prev, [field]: value }))} own={false} checklistId="new-user-password-requirements" />
       <SelectField
         label="Tipo de cuenta"
         name="accountType"

@@ -10,15 +10,12 @@ import { checkPassword, describeMissing } from "@/lib/auth/password-policy";
 import { WeakPasswordError, registerWithEmail } from "@/lib/auth/session";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { TextField } from "@/components/ui/text-field";
-import { PasswordChecklist } from "./password-checklist";
+import { AccountFields, type AccountErrors, type AccountValues } from "./account-fields";
 import { SocialSignIn } from "./social-sign-in";
 import "./auth.css";
 
-type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
-
-function validate(name: string, email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
+function validate({ name, email, password }: AccountValues): AccountErrors {
+  const errors: AccountErrors = {};
   // The sign-up contract carries the name and email rules; the uid is not known yet.
   const parsed = signUpPayloadSchema.safeParse({ name, email, uid: "pendiente" });
   if (!parsed.success) {
@@ -34,10 +31,8 @@ function validate(name: string, email: string, password: string): FieldErrors {
 
 export function RegisterForm() {
   const router = useRouter();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [values, setValues] = useState<AccountValues>({ name: "", email: "", password: "" });
+  const [fieldErrors, setFieldErrors] = useState<AccountErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -45,12 +40,12 @@ export function RegisterForm() {
     event.preventDefault();
     if (submitting) return;
     setError(null);
-    const errors = validate(name, email, password);
+    const errors = validate(values);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
     try {
-      await registerWithEmail({ name, email, password });
+      await registerWithEmail(values);
       router.push("/profile/");
     } catch (caught) {
       if (caught instanceof WeakPasswordError) {
@@ -67,38 +62,7 @@ export function RegisterForm() {
   return (
     <div className="stack">
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Crear cuenta con correo">
-        <TextField
-          label="Nombre"
-          name="name"
-          autoComplete="name"
-          required
-          value={name}
-          error={fieldErrors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          error={fieldErrors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Contraseña"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          error={fieldErrors.password}
-          aria-describedby="password-requirements"
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordChecklist id="password-requirements" password={password} />
+        <AccountFields values={values} errors={fieldErrors} onChange={(field, value) => setValues((prev) => ({ ...prev, [field]: value }))} own checklistId="password-requirements" />
         <FormAlert message={error} />
         <p className="field__hint">
           Al crear tu cuenta aceptas los <Link href="/termsAndConditions/">Términos y condiciones</Link> y la{" "}

@@ -6,6 +6,8 @@ import { errorMessage } from "@/lib/api/errors";
 import type { AddressCandidate } from "@/lib/schemas/addresses";
 import { GEOCODER_UNAVAILABLE_MESSAGE } from "@/lib/schemas/addresses";
 import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import styles from "./content.module.css";
 
 /**
  * Looks an address up through the API's geocoder and hands the chosen candidate to the form.
@@ -90,5 +92,73 @@ export function AddressLookup({ onPick }: { onPick: (candidate: AddressCandidate
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** The typed parts of an address, as the form holds them (coordinates as text). */
+export interface AddressParts {
+  street: string;
+  number: string;
+  neighbourhood: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  lat: string;
+  lng: string;
+}
+
+/** The parts a looked-up candidate fills in; what it does not know stays as typed. */
+function fromCandidate(typed: AddressParts, c: AddressCandidate): AddressParts {
+  return {
+    street: c.street ?? typed.street,
+    number: c.number ?? typed.number,
+    neighbourhood: c.neighbourhood ?? typed.neighbourhood,
+    city: c.city ?? typed.city,
+    state: c.state ?? typed.state,
+    postalCode: c.postalCode ?? typed.postalCode,
+    country: c.country ?? typed.country,
+    lat: String(c.lat),
+    lng: String(c.lng),
+  };
+}
+
+/**
+ * The lookup and the street, number, neighbourhood, postal code, city and state fields of an
+ * address (a place's or a saved one). `errorPrefix` is where the payload keeps the address
+ * ("address." for a place); `required` marks street, city and state.
+ */
+export function AddressFields({
+  value,
+  onChange,
+  err,
+  errorPrefix = "",
+  required = false,
+}: {
+  value: AddressParts;
+  onChange: (parts: Partial<AddressParts>) => void;
+  err: (key: string) => string | null;
+  errorPrefix?: string;
+  required?: boolean;
+}) {
+  const field = (key: keyof AddressParts, label: string, extra: { inputMode?: "numeric"; required?: boolean } = {}) => (
+    <TextField label={label} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} error={err(`${errorPrefix}${key}`)} {...extra} />
+  );
+  return (
+    <>
+      <AddressLookup onPick={(c) => onChange(fromCandidate(value, c))} />
+      <div className={styles.row}>
+        {field("street", "Calle", { required })}
+        {field("number", "Número")}
+      </div>
+      <div className={styles.row}>
+        {field("neighbourhood", "Colonia")}
+        {field("postalCode", "Código postal", { inputMode: "numeric" })}
+      </div>
+      <div className={styles.row}>
+        {field("city", "Ciudad", { required })}
+        {field("state", "Estado", { required })}
+      </div>
+    </>
   );
 }
