@@ -271,4 +271,13 @@ describe("moderación y noticias programadas", () => {
     expect(follow.json()).toEqual(NOT_FOUND);
     expect((await as(t, reader)({ url: "/api/users/my-data" })).json().data.following.news).toEqual([]);
   });
+
+  it("una noticia programada no existe para otra persona tampoco al quitarle la portada (404 como al editarla)", async () => {
+    const item = await publishNews(t, author, { title: "Programa de verano", publishedAt: isoDaysFromNow(20) });
+    const edit = await as(t, reader)({ method: "PUT", url: `/api/news/${item._id}`, payload: { title: "Cambiada" } });
+    expect(edit.json()).toEqual(NOT_FOUND);
+    const image = await as(t, reader)({ method: "DELETE", url: `/api/news/${item._id}/image` });
+    expect(image.statusCode).toBe(404);
+    expect(image.json()).toEqual(NOT_FOUND);
+  });
 });
