@@ -17,7 +17,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { NotFoundState } from "@/components/content/not-found-state";
 import { SignInNotice } from "@/components/content/sign-in-notice";
 import styles from "@/components/content/content.module.css";
@@ -77,6 +77,7 @@ export function AddressIndex() {
         </ul>
       )}
       <ConfirmDialog
+        role="dialog"
         open={removing !== null}
         title={`¿Borrar «${removing?.label ?? ""}»?`}
         confirmLabel="Borrar"
@@ -84,7 +85,7 @@ export function AddressIndex() {
         busy={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
         onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => {
+        onCancel={() => {
           setRemoving(null);
           remove.reset();
         }}

@@ -19,7 +19,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Select } from "@/components/content/fields";
 import { NotFoundState } from "@/components/content/not-found-state";
 import { VerifiedBadge } from "@/components/content/cover";
@@ -183,6 +183,7 @@ export function CommunityMembers() {
         </>
       )}
       <ConfirmDialog
+        role="dialog"
         open={pending !== null}
         title={
           pending?.kind === "add"
@@ -193,7 +194,7 @@ export function CommunityMembers() {
                 ? `¿Quitar a ${pending.member.user.name} de la comunidad?`
                 : ""
         }
-        description={
+        message={
           pending?.kind === "add"
             ? `Entrará como ${COMMUNITY_ROLE_LABELS[pending.role].toLocaleLowerCase("es-MX")} y podrá publicar a nombre de la comunidad.`
             : pending?.kind === "role"
@@ -207,7 +208,7 @@ export function CommunityMembers() {
         busy={action.isPending}
         error={action.isError ? errorMessage(action.error) : null}
         onConfirm={() => pending && action.mutate(pending)}
-        onClose={() => {
+        onCancel={() => {
           setPending(null);
           action.reset();
         }}
