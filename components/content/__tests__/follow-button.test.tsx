@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
 import { TextDecoder, TextEncoder } from "node:util";
-import { Headers, Request, Response } from "whatwg-fetch";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import type { QueryClient } from "@tanstack/react-query";
@@ -11,7 +10,8 @@ import { makeUser } from "@/lib/__tests__/fixtures/user";
 // refusal from the server puts it back with a message in Spanish. Everything is real (React
 // Query, the mutation defaults, the API client) except the network, which is a stubbed fetch.
 
-// jsdom lacks these; ky reads them when it loads.
+// jsdom lacks these; ky reads them when it loads. whatwg-fetch is a plain-JS Request/Response.
+const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
 Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
 process.env.__NEXT_TRAILING_SLASH = "true";
 // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
