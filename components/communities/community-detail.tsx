@@ -21,13 +21,8 @@ export function CommunityDetail({ children }: { children?: ReactNode }) {
   const id = useRouteId("/communities/[communityId]");
   const query = useQuery({ ...communityQueries.detailQuery(id ?? ""), enabled: id !== null });
   return (
-    <DetailPage id={id} query={query} name={{ this: "Esta", noun: "comunidad" }}>
-      {(community) => (
-        <>
-          <CommunityView community={community} />
-          {children}
-        </>
-      )}
+    <DetailPage id={id} query={query} name={{ this: "Esta", noun: "comunidad" }} after={children}>
+      {(community) => <CommunityView community={community} />}
     </DetailPage>
   );
 }

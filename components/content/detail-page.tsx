@@ -33,12 +33,15 @@ export function DetailPage<T>({
   query,
   name,
   skeletonLines = 4,
+  after,
   children,
 }: {
   id: string | null;
   query: UseQueryResult<T>;
   name: ItemNoun;
   skeletonLines?: number;
+  /** What the route composes under the item (its events, its news). */
+  after?: ReactNode;
   children: (item: T) => ReactNode;
 }) {
   const item = query.data;
@@ -61,7 +64,10 @@ export function DetailPage<T>({
           <FormAlert message={errorMessage(query.error)} />
         )
       ) : (
-        children(item)
+        <>
+          {children(item)}
+          {after}
+        </>
       )}
     </>
   );

@@ -34,13 +34,8 @@ export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
   return (
-    <DetailPage id={id} query={query} name={{ this: "Este", noun: "lugar" }}>
-      {(place) => (
-        <>
-          <PlaceView place={place} />
-          {events}
-        </>
-      )}
+    <DetailPage id={id} query={query} name={{ this: "Este", noun: "lugar" }} after={events}>
+      {(place) => <PlaceView place={place} />}
     </DetailPage>
   );
 }

@@ -14,17 +14,8 @@ import { makeUser } from "@/lib/__tests__/fixtures/user";
 const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
 Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
 process.env.__NEXT_TRAILING_SLASH = "true";
-// jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+// jsdom has no matchMedia; react-hot-toast only reads `.matches` (prefers-reduced-motion).
+window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
 jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
 
 type Respond = (request: Request) => Promise<Response>;
