@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SectionNav } from "@/components/layout/section-nav";
-import { PanelGuard } from "@/components/admin/panel-guard";
+import { PanelGuard } from "@/components/admin/panel/panel-guard";
 
 const LINKS = [
   { href: "/panel/home", label: "Inicio" },

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { PanelRedirect } from "@/components/admin/panel-redirect";
+import { PanelRedirect } from "@/components/admin/panel/panel-redirect";
 
 export const metadata: Metadata = { title: "Panel de administración" };
 

@@ -16,7 +16,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { SignInNotice } from "@/components/content/sign-in-notice";
 import styles from "@/components/content/content.module.css";
 import { CreatePage, EditPage } from "@/components/forms/content-editor";
@@ -76,6 +76,7 @@ export function AddressIndex() {
         </ul>
       )}
       <ConfirmDialog
+        role="dialog"
         open={removing !== null}
         title={`¿Borrar «${removing?.label ?? ""}»?`}
         confirmLabel="Borrar"
@@ -83,7 +84,7 @@ export function AddressIndex() {
         busy={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
         onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => {
+        onCancel={() => {
           setRemoving(null);
           remove.reset();
         }}

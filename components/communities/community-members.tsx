@@ -19,7 +19,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { TextField as Field } from "@/components/ui/text-field";
 import { SelectField as Select } from "@/components/ui/select-field";
 import { NotFoundState } from "@/components/content/not-found-state";
@@ -184,6 +184,7 @@ export function CommunityMembers() {
         </>
       )}
       <ConfirmDialog
+        role="dialog"
         open={pending !== null}
         title={
           pending?.kind === "add"
@@ -194,7 +195,7 @@ export function CommunityMembers() {
                 ? `¿Quitar a ${pending.member.user.name} de la comunidad?`
                 : ""
         }
-        description={
+        message={
           pending?.kind === "add"
             ? `Entrará como ${COMMUNITY_ROLE_LABELS[pending.role].toLocaleLowerCase("es-MX")} y podrá publicar a nombre de la comunidad.`
             : pending?.kind === "role"
@@ -208,7 +209,7 @@ export function CommunityMembers() {
         busy={action.isPending}
         error={action.isError ? errorMessage(action.error) : null}
         onConfirm={() => pending && action.mutate(pending)}
-        onClose={() => {
+        onCancel={() => {
           setPending(null);
           action.reset();
         }}

@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/api/errors";
 import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import styles from "@/components/content/content.module.css";
 
 /** The private calendar URL of the events a person follows, for Google Calendar, Apple, Outlook. */
@@ -74,14 +74,15 @@ export function CalendarFeed() {
         </>
       )}
       <ConfirmDialog
+        role="dialog"
         open={confirming}
         title="¿Renovar el enlace de tu calendario?"
-        description="El enlace actual dejará de funcionar en las apps donde lo agregaste."
+        message="El enlace actual dejará de funcionar en las apps donde lo agregaste."
         confirmLabel="Renovar"
         busy={rotate.isPending}
         error={rotate.isError ? errorMessage(rotate.error) : null}
         onConfirm={() => rotate.mutate()}
-        onClose={() => {
+        onCancel={() => {
           setConfirming(false);
           rotate.reset();
         }}

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { eventIcsUrl, eventQueries } from "@/lib/api/events";
-import { ApiError, errorMessage } from "@/lib/api/errors";
 import type { Event } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
@@ -14,12 +13,8 @@ import { isAdminAtom } from "@/lib/state/auth";
 import { formatEventWhen } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
-import { Cover, VerifiedBadge } from "@/components/content/cover";
-import { FollowButton } from "@/components/content/follow-button";
-import { ShareButton } from "@/components/content/share-button";
-import { NotFoundState } from "@/components/content/not-found-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import { FormAlert } from "@/components/ui/form-alert";
+import { VerifiedBadge } from "@/components/content/cover";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { LocationMap } from "@/components/map/location-map";
 import styles from "@/components/content/content.module.css";
 import { eventJsonLd } from "./event-json-ld";
@@ -30,31 +25,10 @@ export function EventDetail() {
   const id = useRouteId("/events/[eventId]");
   const isAdmin = useAtomValue(isAdminAtom);
   const query = useQuery({ ...eventQueries.detailQuery(id ?? ""), enabled: id !== null });
-  const event = query.data;
-
   return (
-    <>
-      {/* The id from the URL, for tests and assistive tech that want to know the route. */}
-      <span className="visually-hidden" data-testid="route-id">
-        {id}
-      </span>
-      {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
-        <>
-          <div className={styles.coverPlaceholder} aria-hidden="true" />
-          <Skeleton lines={4} label="Cargando evento" />
-        </>
-      ) : query.isPending ? (
-        <NotFoundState title="Sin conexión" hint="Este evento se mostrará cuando vuelvas a tener conexión." />
-      ) : !event ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <NotFoundState title="Este evento no existe o ya no está disponible." />
-        ) : (
-          <FormAlert message={errorMessage(query.error)} />
-        )
-      ) : (
-        <EventView event={event} isAdmin={isAdmin} />
-      )}
-    </>
+    <DetailPage id={id} query={query} name={{ this: "Este", noun: "evento" }}>
+      {(event) => <EventView event={event} isAdmin={isAdmin} />}
+    </DetailPage>
   );
 }
 
@@ -80,16 +54,8 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
           {event.statusNote ? `: ${event.statusNote}` : "."}
         </p>
       ) : null}
-      {event.hidden ? (
-        <p className={styles.statusBanner} role="status">
-          Oculto por moderación{event.hiddenReason ? `: ${event.hiddenReason}` : "."} Solo tú y el equipo de moderación lo ven.
-        </p>
-      ) : null}
-      <Cover src={event.coverImage} title={event.title} />
-      <header>
-        <h1 id="event-title" className="page-header__title">
-          {event.title}
-        </h1>
+      <HiddenBanner item={event} hiddenWord="Oculto" note="Solo tú y el equipo de moderación lo ven." />
+      <DetailHeader titleId="event-title" title={event.title} cover={event.coverImage}>
         {event.tags.length > 0 ? (
           <ul className={styles.chips} aria-label="Etiquetas">
             {event.tags.map((t) => (
@@ -99,7 +65,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
             ))}
           </ul>
         ) : null}
-      </header>
+      </DetailHeader>
 
       <dl className={styles.facts}>
         <dt>Cuándo</dt>
@@ -169,27 +135,25 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         ) : null}
       </dl>
 
-      <FollowButton kind="events" id={event._id} following={event.following} followersCount={event.followersCount} name={event.title} />
-
-      <div className="actions" style={{ marginTop: "1rem" }}>
-        <ShareButton title={event.title} text={formatEventWhen(event)} />
+      <DetailActions
+        follow={{ kind: "events", id: event._id, following: event.following, followersCount: event.followersCount, name: event.title }}
+        share={{ title: event.title, text: formatEventWhen(event) }}
+        edit={event.canEdit ? { href: pathFor("/events/[eventId]/edit", event._id), label: "Editar evento" } : null}
+        after={
+          isAdmin ? (
+            <Link className="button button--ghost" href="/panel/events/">
+              Moderar
+            </Link>
+          ) : null
+        }
+      >
         <a className="button button--ghost" href={eventIcsUrl(event._id)} download={`evento-${event._id}.ics`}>
           Descargar .ics
         </a>
         <a className="button button--ghost" href={calendarUrl} target="_blank" rel="noopener noreferrer">
           Agregar a Google Calendar
         </a>
-        {event.canEdit ? (
-          <Link className="button button--secondary" href={pathFor("/events/[eventId]/edit", event._id)}>
-            Editar evento
-          </Link>
-        ) : null}
-        {isAdmin ? (
-          <Link className="button button--ghost" href="/panel/events/">
-            Moderar
-          </Link>
-        ) : null}
-      </div>
+      </DetailActions>
 
       {event.description ? (
         <section className={styles.section} aria-labelledby="event-about">

@@ -1,23 +1,20 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useAtomValue } from "jotai";
 import { newsQueries, type NewsFilters } from "@/lib/api/news";
 import type { News } from "@/lib/schemas/news";
 import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
-import { isSignedInAtom } from "@/lib/state/auth";
-import { InfiniteList } from "@/components/content/infinite-list";
-import { SignInNotice } from "@/components/content/sign-in-notice";
+import { PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { PendingCreates } from "@/components/content/pending-creates";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/content/content.module.css";
 import { NewsCard } from "./news-card";
 
+const card = (n: News) => <NewsCard news={n} />;
+
 export function NewsList({ filters = {}, label, empty, limit }: { filters?: NewsFilters; label: string; empty: string; limit?: number }) {
-  const query = useInfiniteQuery(newsQueries.listQuery(filters, limit));
-  return <InfiniteList<News> query={query} label={label} empty={empty} paginate={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} renderItem={(n) => <NewsCard news={n} />} />;
+  return <PublicList<News> options={newsQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} renderItem={card} />;
 }
 
 export function AllNews() {
@@ -30,36 +27,22 @@ export function AllNews() {
 }
 
 export function MyNews() {
-  const signedIn = useAtomValue(isSignedInAtom);
-  const query = useInfiniteQuery({ ...newsQueries.mineQuery(), enabled: signedIn });
   return (
-    <>
-      <PageHeader title="Mis noticias" actions={<ButtonLink href="/news/create/">Publicar noticia</ButtonLink>} />
-      {signedIn ? (
-        <>
-        <PendingCreates kind="news" label="Noticias por publicar" describe={(p) => String(p.title ?? "Noticia")} />
-        <InfiniteList<News> query={query} label="Mis noticias" empty="Aún no has publicado noticias." renderItem={(n) => <NewsCard news={n} />} />
-        </>
-      ) : (
-        <SignInNotice what="ver tus noticias" />
-      )}
-    </>
+    <PersonalListPage<News>
+      title="Mis noticias"
+      actions={<ButtonLink href="/news/create/">Publicar noticia</ButtonLink>}
+      options={newsQueries.mineQuery()}
+      signInTo="ver tus noticias"
+      before={<PendingCreates kind="news" label="Noticias por publicar" describe={(p) => String(p.title ?? "Noticia")} />}
+      label="Mis noticias"
+      empty="Aún no has publicado noticias."
+      renderItem={card}
+    />
   );
 }
 
 export function FollowingNews() {
-  const signedIn = useAtomValue(isSignedInAtom);
-  const query = useInfiniteQuery({ ...newsQueries.followingQuery(), enabled: signedIn });
-  return (
-    <>
-      <PageHeader title="Noticias que sigo" />
-      {signedIn ? (
-        <InfiniteList<News> query={query} label="Noticias que sigo" empty="Aún no sigues noticias." renderItem={(n) => <NewsCard news={n} />} />
-      ) : (
-        <SignInNotice what="ver las noticias que sigues" />
-      )}
-    </>
-  );
+  return <PersonalListPage<News> title="Noticias que sigo" options={newsQueries.followingQuery()} signInTo="ver las noticias que sigues" label="Noticias que sigo" empty="Aún no sigues noticias." renderItem={card} />;
 }
 
 /** The news of the community whose page this is. */

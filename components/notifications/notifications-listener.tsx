@@ -11,6 +11,7 @@ import { getQueryClient } from "@/lib/query/client";
 import { NOTIFICATION_TOAST_DURATION_MS, NOTIFICATION_TOAST_POSITION } from "@/lib/query/constants";
 import { authUserAtom } from "@/lib/state/auth";
 import { addNotifications, mergeNotifications, notificationToToast, notificationsAtom } from "@/lib/state/notifications";
+import styles from "./notifications.module.css";
 
 type NotificationKind = (typeof NOTIFICATION_KINDS)[keyof typeof NOTIFICATION_KINDS];
 
@@ -90,7 +91,7 @@ export function NotificationsListener() {
     if (!item) return;
     toast(
       () => (
-        <div className="notification-toast" role="status">
+        <div className={styles.toast} role="status">
           <strong>{item.title}</strong>
           <span>{item.body}</span>
         </div>

@@ -12,7 +12,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import "./notifications.css";
+import styles from "./notifications.module.css";
 
 const timeFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Monterrey" });
 
@@ -25,24 +25,24 @@ function NotificationItem({ item, fresh }: { item: AppNotification; fresh: boole
   const href = internalHref(item.link);
   const content = (
     <>
-      <span className="notification-item__title">
+      <span className={styles.title}>
         {item.title}
-        {fresh ? <span className="notification-item__new">Nueva</span> : null}
+        {fresh ? <span className={styles.newBadge}>Nueva</span> : null}
       </span>
-      <span className="notification-item__body">{item.body}</span>
-      <time className="notification-item__time" dateTime={item.createdAt}>
+      <span>{item.body}</span>
+      <time className={styles.time} dateTime={item.createdAt}>
         {when(item.createdAt)}
       </time>
     </>
   );
   return (
-    <li className={fresh ? "notification-item notification-item--new card" : "notification-item card"}>
+    <li className={fresh ? `${styles.item} ${styles.itemNew} card` : `${styles.item} card`}>
       {href ? (
-        <Link href={href} className="notification-item__link">
+        <Link href={href} className={styles.link}>
           {content}
         </Link>
       ) : (
-        <div className="notification-item__link">{content}</div>
+        <div className={styles.link}>{content}</div>
       )}
     </li>
   );
@@ -96,7 +96,7 @@ export function NotificationsView() {
       ) : state.list.length === 0 ? (
         <EmptyState title="Aún no tienes notificaciones." hint="Aquí verás cuando alguien te siga o cuando el equipo de Plaza te escriba." />
       ) : (
-        <ul className="notification-list" aria-label="Notificaciones, la más reciente primero">
+        <ul className={styles.list} aria-label="Notificaciones, la más reciente primero">
           {state.list.map((item) => (
             <NotificationItem key={item._id} item={item} fresh={item.viewed === false || fresh.has(item._id)} />
           ))}

@@ -1,21 +1,14 @@
 "use client";
 
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { placeQueries } from "@/lib/api/places";
-import { ApiError, errorMessage } from "@/lib/api/errors";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
 import { externalHref } from "@/lib/safe-links";
-import { Cover } from "@/components/content/cover";
-import { FollowButton } from "@/components/content/follow-button";
-import { ShareButton } from "@/components/content/share-button";
-import { NotFoundState } from "@/components/content/not-found-state";
-import { FormAlert } from "@/components/ui/form-alert";
-import { Skeleton } from "@/components/ui/skeleton";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { LocationMap } from "@/components/map/location-map";
 import styles from "@/components/content/content.module.css";
 
@@ -40,32 +33,10 @@ function contactHref(key: string, value: string): string | null {
 export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
-  const place = query.data;
   return (
-    <>
-      <span className="visually-hidden" data-testid="route-id">
-        {id}
-      </span>
-      {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
-        <>
-          <div className={styles.coverPlaceholder} aria-hidden="true" />
-          <Skeleton lines={4} label="Cargando lugar" />
-        </>
-      ) : query.isPending ? (
-        <NotFoundState title="Sin conexión" hint="Este lugar se mostrará cuando vuelvas a tener conexión." />
-      ) : !place ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <NotFoundState title="Este lugar no existe o ya no está disponible." />
-        ) : (
-          <FormAlert message={errorMessage(query.error)} />
-        )
-      ) : (
-        <>
-          <PlaceView place={place} />
-          {events}
-        </>
-      )}
-    </>
+    <DetailPage id={id} query={query} name={{ this: "Este", noun: "lugar" }} after={events}>
+      {(place) => <PlaceView place={place} />}
+    </DetailPage>
   );
 }
 
@@ -74,28 +45,15 @@ function PlaceView({ place }: { place: Place }) {
   const contacts = Object.entries(place.contact).filter(([, v]) => typeof v === "string" && v !== "") as [string, string][];
   return (
     <article aria-labelledby="place-title">
-      {place.hidden ? (
-        <p className={styles.statusBanner} role="status">
-          Oculto por moderación{place.hiddenReason ? `: ${place.hiddenReason}` : "."}
-        </p>
-      ) : null}
-      <Cover src={place.coverImage} title={place.name} />
-      <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
-      <h1 id="place-title" className="page-header__title">
-        {place.name}
-      </h1>
-      <p className={styles.cardMeta}>{place.addressLine}</p>
-      <div style={{ marginTop: "1rem" }}>
-        <FollowButton kind="places" id={place._id} following={place.following} followersCount={place.followersCount} name={place.name} />
-      </div>
-      <div className="actions" style={{ marginTop: "1rem" }}>
-        <ShareButton title={place.name} text={place.addressLine} />
-        {place.canEdit ? (
-          <Link className="button button--secondary" href={pathFor("/places/[placeId]/edit", place._id)}>
-            Editar lugar
-          </Link>
-        ) : null}
-      </div>
+      <HiddenBanner item={place} hiddenWord="Oculto" />
+      <DetailHeader titleId="place-title" title={place.name} cover={place.coverImage} kicker={PLACE_CATEGORY_LABELS[place.category]}>
+        <p className={styles.cardMeta}>{place.addressLine}</p>
+      </DetailHeader>
+      <DetailActions
+        follow={{ kind: "places", id: place._id, following: place.following, followersCount: place.followersCount, name: place.name }}
+        share={{ title: place.name, text: place.addressLine }}
+        edit={place.canEdit ? { href: pathFor("/places/[placeId]/edit", place._id), label: "Editar lugar" } : null}
+      />
       {place.description ? <p className={`${styles.text} ${styles.section}`}>{place.description}</p> : null}
       <dl className={styles.facts}>
         <dt>Horario</dt>

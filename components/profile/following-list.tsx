@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Avatar } from "./avatar";
-import { FollowButton } from "./follow-button";
+import { FollowButton } from "@/components/content/follow-button";
 import { VerifiedBadge } from "./verified-badge";
 import { plural } from "./labels";
 import "./profile.css";
@@ -45,7 +45,7 @@ export function FollowingList() {
             </Link>
             <p className="user-row__meta">{plural(person.followersCount, "seguidor", "seguidores")}</p>
           </div>
-          <FollowButton userId={person._id} name={person.name} />
+          <FollowButton kind="users" id={person._id} name={person.name} />
         </li>
       ))}
     </ul>

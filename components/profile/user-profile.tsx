@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ButtonLink } from "@/components/ui/button";
-import { FollowButton } from "./follow-button";
+import { FollowButton } from "@/components/content/follow-button";
 import { ProfileHeader } from "./profile-header";
 
 /** Someone's profile (/profile/{profileId}, docs/product.md#routes), with the follow button. */
@@ -54,7 +54,7 @@ export function UserProfile() {
       <ProfileHeader
         user={user}
         headingLevel={1}
-        actions={isMe ? <ButtonLink href="/profile/" variant="secondary">Ir a mi perfil</ButtonLink> : <FollowButton userId={user._id} name={user.name} />}
+        actions={isMe ? <ButtonLink href="/profile/" variant="secondary">Ir a mi perfil</ButtonLink> : <FollowButton kind="users" id={user._id} name={user.name} />}
       />
     </div>
   );

@@ -1,13 +1,14 @@
 "use client";
 
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "./button";
 import { FormAlert } from "./form-alert";
-import "./dialog.css";
+import styles from "./dialog.module.css";
 
 /**
- * A modal dialog on the native <dialog> element: showModal() gives the focus trap, Escape,
- * the inert background and the top layer; focus returns to the opener when it closes.
+ * A modal dialog on the native <dialog> element: showModal() gives the focus trap, the inert
+ * background and the top layer. Escape asks the parent to close (it owns `open`), and focus goes
+ * back to what had it before the dialog opened, also where showModal is missing (jsdom).
  */
 export function Dialog({
   open,
@@ -35,14 +36,22 @@ export function Dialog({
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) {
       // jsdom has no showModal; a plain attribute is enough there.
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      dialog.close();
     }
+    // After the opener is remembered: React's autoFocus would have moved focus before this ran.
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
+      if (dialog.open) {
+        if (typeof dialog.close === "function") dialog.close();
+        else dialog.removeAttribute("open");
+      }
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
 
   useEffect(() => {
@@ -57,22 +66,30 @@ export function Dialog({
     return () => dialog.removeEventListener("cancel", onCancel);
   }, []);
 
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    // Where the browser sends no `cancel` on Escape, the key itself closes.
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    onCloseRef.current();
+  }
+
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={styles.dialog}
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={onKeyDown}
     >
       {open ? (
         <>
-          <h2 id={titleId} className="dialog__title">
+          <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
           {description ? (
-            <div id={descriptionId} className="dialog__description">
+            <div id={descriptionId} className={styles.description}>
               {description}
             </div>
           ) : null}
@@ -84,9 +101,10 @@ export function Dialog({
 }
 
 /**
- * Asks before an action. `children` adds fields (a reason, a date…); the confirm button submits
- * the form, so Enter confirms. The caller validates (messages in Spanish, in the app's words)
- * and passes what is wrong as `error`.
+ * The one confirmation of the app: asks before an action. `children` adds fields (a reason, a
+ * date…); the confirm button submits the form, so Enter confirms. The caller validates (messages
+ * in Spanish, in the app's words) and passes what is wrong as `error`. Escape and 'Cancelar'
+ * call `onCancel` only, and never while the action is under way.
  */
 export function ConfirmDialog({
   open,
@@ -97,6 +115,7 @@ export function ConfirmDialog({
   danger = false,
   busy = false,
   error = null,
+  role = "alertdialog",
   onConfirm,
   onCancel,
   children,
@@ -109,6 +128,8 @@ export function ConfirmDialog({
   danger?: boolean;
   busy?: boolean;
   error?: string | null;
+  /** Content screens ask in a plain `dialog`; account and admin confirmations interrupt. */
+  role?: "dialog" | "alertdialog";
   onConfirm: () => void;
   onCancel: () => void;
   children?: ReactNode;
@@ -118,15 +139,15 @@ export function ConfirmDialog({
     if (!busy) onConfirm();
   }
   return (
-    <Dialog open={open} title={title} description={message} onClose={busy ? () => {} : onCancel} role="alertdialog">
-      <form className="form dialog__form" onSubmit={onSubmit} noValidate>
+    <Dialog open={open} title={title} description={message} onClose={busy ? () => {} : onCancel} role={role}>
+      <form className={`form ${styles.form}`} onSubmit={onSubmit} noValidate>
         {children}
         <FormAlert message={error} />
-        <div className="actions dialog__actions">
+        <div className={`actions ${styles.actions}`}>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy} autoFocus={!children}>
+          <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy} data-autofocus={children ? undefined : true}>
             {busy ? "Un momento..." : confirmLabel}
           </Button>
         </div>
@@ -151,8 +172,8 @@ export function AlertDialog({
 }) {
   return (
     <Dialog open={open} title={title} description={message} onClose={onClose} role="alertdialog">
-      <div className="actions dialog__actions">
-        <Button onClick={onClose} autoFocus>
+      <div className={`actions ${styles.actions}`}>
+        <Button onClick={onClose} data-autofocus>
           {buttonLabel}
         </Button>
       </div>

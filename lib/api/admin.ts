@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { AccountType, User } from "@/lib/schemas/users";
 import type { UserSummaryPage } from "@/lib/schemas/public-users";
+import { nextPageParam, pageQuery } from "@/lib/schemas/pagination";
 import { apiGet, apiPost } from "./client";
 import { restoreSnapshot, updateCachedUser, userQueries, type CachedUser, type Snapshot } from "./users";
 import { withAdminRole, withVerificationRejected, withVerified } from "./user-flags";
@@ -28,15 +29,14 @@ export function searchUsers(filters: UserFilters, cursor?: string | null, limit 
       role: filters.role,
       verified: filters.verified,
       banned: filters.banned,
-      cursor: cursor ?? undefined,
-      limit,
+      ...pageQuery(cursor, limit),
     },
   });
 }
 
 export function fetchVerificationQueue(cursor?: string | null, limit = ADMIN_PAGE_SIZE, signal?: AbortSignal): Promise<UserSummaryPage> {
   // docs/product.md#api-calls: not cached.
-  return apiGet<UserSummaryPage>("/users/requestingVerification", { cache: false, signal, searchParams: { cursor: cursor ?? undefined, limit } });
+  return apiGet<UserSummaryPage>("/users/requestingVerification", { cache: false, signal, searchParams: pageQuery(cursor, limit) });
 }
 
 export interface CreateUserPayload {
@@ -90,16 +90,16 @@ export const adminQueries = {
     infiniteQueryOptions({
       queryKey: [...adminQueries.searches(), filters] as const,
       queryFn: ({ signal, pageParam }) => searchUsers(filters, pageParam, ADMIN_PAGE_SIZE, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextPageParam,
       staleTime: 0,
     }),
   queue: () =>
     infiniteQueryOptions({
       queryKey: [...adminQueries.all(), "verification-queue"] as const,
       queryFn: ({ signal, pageParam }) => fetchVerificationQueue(pageParam, ADMIN_PAGE_SIZE, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: nextPageParam,
       staleTime: 0,
     }),
   counts: () =>

@@ -1,14 +1,7 @@
-import {
-  infiniteQueryOptions,
-  type InfiniteData,
-  type MutationOptions,
-  type QueryClient,
-  type QueryKey,
-} from "@tanstack/react-query";
-import type { Page } from "@/lib/schemas/pagination";
+import type { MutationOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { FollowResult } from "@/lib/schemas/content";
 import type { User } from "@/lib/schemas/users";
-import { apiGet, apiPost, type SearchParams } from "./client";
+import { apiGet, apiPost } from "./client";
 import { userQueries } from "./users";
 
 // What the content resources (events, places, news, communities) share: cursor-paginated
@@ -24,36 +17,8 @@ export const PAGE_SIZE = 20;
 
 export type FollowKind = "events" | "places" | "news" | "communities";
 
-/** One page of a list: `GET path?cursor=&limit=` → `{ items, nextCursor }`. */
-export function fetchPage<T>(path: string, params: SearchParams, cursor: string | undefined, signal?: AbortSignal): Promise<Page<T>> {
-  return apiGet<Page<T>>(path, { searchParams: { ...params, cursor, limit: params.limit ?? PAGE_SIZE }, cache: false, signal });
-}
-
-/** An infinite list under a stable key (so the persisted cache finds it again offline). */
-export function listOptions<T>(queryKey: QueryKey, path: string, params: SearchParams = {}) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage<T>(path, params, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
-    staleTime: CONTENT_STALE_TIME_MS,
-  });
-}
-
-/** Every item of an infinite list, in order, without repeats. */
-export function flattenPages<T extends { _id: string }>(data: InfiniteData<Page<T>> | undefined): T[] {
-  if (!data) return [];
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const page of data.pages) {
-    for (const item of page.items) {
-      if (seen.has(item._id)) continue;
-      seen.add(item._id);
-      out.push(item);
-    }
-  }
-  return out;
-}
+// Forms and lists import it from here too.
+export { flattenPages } from "./pages";
 
 type Snapshot = [QueryKey, unknown][];
 

@@ -1,18 +1,10 @@
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { Event, EventPayload, EventUpdatePayload, EventWhen, FOR_YOU_REASONS } from "@/lib/schemas/events";
-import type { ModerationPayload } from "@/lib/schemas/content";
 import type { CalendarFeed } from "@/lib/schemas/calendar";
 import { apiBaseUrl } from "@/lib/config";
-import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
-import {
-  CONTENT_STALE_TIME_MS,
-  PAGE_SIZE,
-  createMutationDefaults,
-  followMutationDefaults,
-  listOptions,
-  type CreateVariables,
-} from "./content";
-import { uploadForm, type UploadProgress } from "./upload";
+import { apiGet, apiPost } from "./client";
+import { CONTENT_STALE_TIME_MS, type CreateVariables } from "./content";
+import { contentResource, listOptions } from "./content-resource";
 
 // The events resource: lists (upcoming, today, this weekend, by place, community, tag or
 // organiser), mine, following, "eventos para ti", detail, create/edit/delete, follow,
@@ -32,32 +24,27 @@ export interface EventFilters {
   visibility?: "visible" | "hidden" | "all";
 }
 
-function filterParams(filters: EventFilters): SearchParams {
-  return { ...filters };
-}
+const events = contentResource<Event, EventFilters, EventPayload, EventUpdatePayload>("events", {
+  followInvalidates: [["events", "for-you"]],
+  storeInvalidates: [["events", "for-you"]],
+});
 
-export function fetchEvent(id: string, signal?: AbortSignal): Promise<Event> {
-  return apiGet<Event>(`/events/${encodeURIComponent(id)}`, { cache: false, signal });
-}
+export const fetchEvent = events.fetch;
+export const updateEvent = events.update;
+export const moderateEvent = events.moderate;
+export const uploadEventImage = events.uploadImage;
+/** After an edit: the new copy everywhere it is shown. */
+export const storeEvent = events.store;
+export const followEventMutationDefaults = events.followMutationDefaults;
+export const createEventMutationDefaults = events.createMutationDefaults;
+export type CreateEventVariables = CreateVariables<EventPayload>;
 
 export function fetchEventsForYou(signal?: AbortSignal): Promise<{ items: ForYouEvent[]; nextCursor: null }> {
   return apiGet(`/events/for-you`, { searchParams: { limit: 12 }, cache: false, signal });
 }
 
-export function updateEvent(id: string, payload: EventUpdatePayload): Promise<Event> {
-  return apiPut<Event>(`/events/${encodeURIComponent(id)}`, payload);
-}
-
 export function deleteEvent(id: string, options: { reason?: string; scope?: "occurrence" | "following" } = {}): Promise<unknown> {
-  return apiDelete(`/events/${encodeURIComponent(id)}`, { searchParams: { reason: options.reason || undefined, scope: options.scope } });
-}
-
-export function moderateEvent(id: string, payload: ModerationPayload): Promise<Event> {
-  return apiPost<Event>(`/events/${encodeURIComponent(id)}/moderate`, payload);
-}
-
-export function uploadEventImage(id: string, file: File, progress?: UploadProgress): Promise<Event> {
-  return uploadForm<Event>(`/events/${encodeURIComponent(id)}/image`, file, progress);
+  return events.remove(id, { reason: options.reason || undefined, scope: options.scope });
 }
 
 /** The event as an iCalendar file (RFC 5545), served by the API. */
@@ -71,42 +58,18 @@ export function eventIcsUrl(id: string): string {
  * (which forgets events-for-you) can address them; `*Query` builders give full options.
  */
 export const eventQueries = {
-  all: () => ["events"] as const,
-  lists: () => [...eventQueries.all(), "list"] as const,
-  list: (filters: EventFilters) => [...eventQueries.lists(), "public", filters] as const,
-  mine: (when: "upcoming" | "past") => [...eventQueries.lists(), "mine", when] as const,
-  following: () => [...eventQueries.lists(), "following"] as const,
-  forYou: () => [...eventQueries.all(), "for-you"] as const,
-  detail: (id: string) => [...eventQueries.all(), "detail", id] as const,
-
-  listQuery: (filters: EventFilters, limit?: number) =>
-    listOptions<Event>([...eventQueries.list(filters), limit ?? PAGE_SIZE], "/events", { ...filterParams(filters), limit }),
+  ...events.queries,
+  /** Mine is split by time: what is coming and what is over. */
+  mine: (when: "upcoming" | "past") => [...events.queries.mine(), when] as const,
   mineQuery: (when: "upcoming" | "past") => listOptions<Event>(eventQueries.mine(when), "/events/mine", { when }),
-  followingQuery: () => listOptions<Event>(eventQueries.following(), "/events/following"),
+  forYou: () => ["events", "for-you"] as const,
   forYouQuery: () =>
     queryOptions({
       queryKey: eventQueries.forYou(),
       queryFn: ({ signal }) => fetchEventsForYou(signal),
       staleTime: CONTENT_STALE_TIME_MS,
     }),
-  detailQuery: (id: string) =>
-    queryOptions({
-      queryKey: eventQueries.detail(id),
-      queryFn: ({ signal }) => fetchEvent(id, signal),
-      staleTime: CONTENT_STALE_TIME_MS,
-    }),
 };
-
-export const followEventMutationDefaults = followMutationDefaults("events", [eventQueries.forYou()]);
-export const createEventMutationDefaults = createMutationDefaults<Event, EventPayload>("events", [eventQueries.forYou()]);
-export type CreateEventVariables = CreateVariables<EventPayload>;
-
-/** After an edit: the new copy everywhere it is shown. */
-export function storeEvent(queryClient: QueryClient, event: Event): void {
-  queryClient.setQueryData(eventQueries.detail(event._id), event);
-  void queryClient.invalidateQueries({ queryKey: eventQueries.lists() });
-  void queryClient.invalidateQueries({ queryKey: eventQueries.forYou() });
-}
 
 /** The personal calendar feed of followed events (created on first request). */
 export function fetchCalendarFeed(signal?: AbortSignal): Promise<CalendarFeed> {

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Notification, NotificationPage, SendNotificationPayload, StreamTicket } from "@/lib/schemas/notifications";
+import { pageQuery } from "@/lib/schemas/pagination";
 import { apiGet, apiPost } from "./client";
 
 // The notifications resource: the signed-in user's list (newest first), marking them viewed,
@@ -12,7 +13,7 @@ export function fetchNotifications(cursor?: string | null, signal?: AbortSignal)
   return apiGet<NotificationPage>("/notifications", {
     cache: false,
     signal,
-    searchParams: { cursor: cursor ?? undefined, limit: NOTIFICATIONS_PAGE_SIZE },
+    searchParams: pageQuery(cursor, NOTIFICATIONS_PAGE_SIZE),
   });
 }
 

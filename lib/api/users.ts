@@ -1,5 +1,5 @@
 import { queryOptions, type MutationOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { InitialData, SignUpPayload, User } from "@/lib/schemas/users";
+import type { InitialData, SignUpPayload, User, UserFollowResult } from "@/lib/schemas/users";
 import type { PublicUser, UserSummary } from "@/lib/schemas/public-users";
 import { MY_DATA_CACHE_MS } from "@/lib/query/constants";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
@@ -75,21 +75,15 @@ export function uploadImage(kind: ImageKind, file: File, options: Pick<UploadOpt
   return uploadForm<User>(kind === "profile" ? "/users/profile-image" : "/users/cover-image", form, { method: "PUT", ...options });
 }
 
-export interface FollowVariables {
+export interface UserFollowVariables {
   userId: string;
   /** true to follow, false to unfollow. */
   follow: boolean;
 }
 
-export interface FollowResult {
-  userId: string;
-  following: boolean;
-  followersCount: number;
-}
-
-export function followUser({ userId, follow }: FollowVariables): Promise<FollowResult> {
+export function followUser({ userId, follow }: UserFollowVariables): Promise<UserFollowResult> {
   // Idempotent on the server: replaying a follow (or an unfollow) leaves the same state.
-  return apiPost<FollowResult>(`/users/follow/${encodeURIComponent(userId)}/user`, undefined, {
+  return apiPost<UserFollowResult>(`/users/follow/${encodeURIComponent(userId)}/user`, undefined, {
     searchParams: follow ? undefined : { unfollow: true },
   });
 }
@@ -208,7 +202,7 @@ interface FollowContext {
  */
 export function followUserMutationDefaults(
   queryClient: QueryClient,
-): MutationOptions<FollowResult, Error, FollowVariables, FollowContext> & { mutationKey: typeof followUserMutationKey } {
+): MutationOptions<UserFollowResult, Error, UserFollowVariables, FollowContext> & { mutationKey: typeof followUserMutationKey } {
   return {
     mutationKey: followUserMutationKey,
     mutationFn: followUser,

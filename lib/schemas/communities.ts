@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMUNITY_ROLE_TEXT } from "./labels";
 import { contentMetaSchema, entityIdSchema, optionalText, requiredText, userSummarySchema, visibilitySchema } from "./content";
 import { pageQuerySchema } from "./pagination";
 
@@ -8,7 +9,7 @@ import { pageQuerySchema } from "./pagination";
 
 export const COMMUNITY_ROLES = ["owner", "admin", "member"] as const;
 export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
-export const COMMUNITY_ROLE_LABELS: Record<CommunityRole, string> = { owner: "Propietario", admin: "Administrador", member: "Miembro" };
+export const COMMUNITY_ROLE_LABELS: Record<CommunityRole, string> = COMMUNITY_ROLE_TEXT;
 
 export const communitySchema = z
   .object({

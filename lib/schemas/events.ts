@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENT_STATUS_TEXT } from "./labels";
 import {
   communitySummarySchema,
   contentMetaSchema,
@@ -22,11 +23,7 @@ import { EVENT_TAGS_MAX, tagRefSchema, tagSlugSchema } from "./tags";
 export const EVENT_TIME_ZONE = "America/Monterrey";
 export const EVENT_STATUSES = ["published", "cancelled", "postponed"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
-export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
-  published: "Publicado",
-  cancelled: "Cancelado",
-  postponed: "Pospuesto",
-};
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = EVENT_STATUS_TEXT;
 export const PRICE_TYPES = ["free", "paid"] as const;
 export const RECURRENCE_RULES = ["weekly", "monthly", "dates"] as const;
 export type RecurrenceRule = (typeof RECURRENCE_RULES)[number];

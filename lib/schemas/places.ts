@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLACE_CATEGORY_TEXT, WEEKDAY_TEXT } from "./labels";
 import { postalAddressFields } from "./addresses";
 import { pageQuerySchema } from "./pagination";
 import { contentMetaSchema, httpUrlSchema, optionalText, requiredText, userSummarySchema, visibilitySchema } from "./content";
@@ -24,25 +25,9 @@ export const PLACE_CATEGORIES = [
 ] as const;
 export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
 
-export const PLACE_CATEGORY_LABELS: Record<PlaceCategory, string> = {
-  museo: "Museo",
-  teatro: "Teatro",
-  "centro-cultural": "Centro cultural",
-  galeria: "Galería",
-  biblioteca: "Biblioteca",
-  plaza: "Plaza",
-  parque: "Parque",
-  foro: "Foro",
-  cafe: "Café",
-  restaurante: "Restaurante",
-  bar: "Bar",
-  mercado: "Mercado",
-  deportivo: "Deportivo",
-  otro: "Otro",
-};
-
+export const PLACE_CATEGORY_LABELS: Record<PlaceCategory, string> = PLACE_CATEGORY_TEXT;
 /** 0 = domingo … 6 = sábado, like JavaScript's getDay(). */
-export const WEEKDAY_LABELS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
+export const WEEKDAY_LABELS = WEEKDAY_TEXT;
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "La hora debe tener el formato HH:MM (24 horas).");
 

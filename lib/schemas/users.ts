@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES, isAdminAccount } from "./constants";
 import { HTTP_URL_MESSAGE, isHttpUrl } from "./links";
+import { followResultSchema as followStateSchema } from "./content";
 
 // User contract (docs/product.md#entities). The server answers with this shape; the client adds
 // `isAdmin`.
@@ -151,11 +152,9 @@ export const notificationTokenPayloadSchema = z
 
 export const storedResultSchema = z.object({ stored: z.boolean() });
 
-export const followResultSchema = z.object({
-  userId: z.string(),
-  following: z.boolean(),
-  followersCount: z.number().int(),
-});
+/** `POST /users/follow/{id}/user`: the follow state of content, plus whom it is about. */
+export const followResultSchema = followStateSchema.extend({ userId: z.string() });
+export type UserFollowResult = z.infer<typeof followResultSchema>;
 
 export const requestVerificationPayloadSchema = z.object({ type: verificationTypeSchema }).strict();
 

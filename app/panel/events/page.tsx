@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminEvents } from "@/components/admin-content/admin-lists";
+import { AdminEvents } from "@/components/admin/content/admin-lists";
 
 export const metadata: Metadata = { title: "Panel de administración: Eventos" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { PanelHome } from "@/components/admin/panel-home";
+import { PanelHome } from "@/components/admin/panel/panel-home";
 
 export const metadata: Metadata = { title: "Panel de administración: Inicio" };
 

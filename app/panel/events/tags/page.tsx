@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AdminTags } from "@/components/admin-content/admin-tags";
+import { AdminTags } from "@/components/admin/tags/admin-tags";
 
 export const metadata: Metadata = { title: "Panel de administración: Etiquetas" };
 

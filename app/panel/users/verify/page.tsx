@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { VerificationQueue } from "@/components/admin/verification-queue";
+import { VerificationQueue } from "@/components/admin/verification/verification-queue";
 
 export const metadata: Metadata = { title: "Panel de administración: Verificaciones" };
 

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { TextField as Field } from "@/components/ui/text-field";
 import { apiFieldErrors, validate, type FieldErrors } from "@/components/content/form-errors";
 import styles from "@/components/content/content.module.css";
@@ -158,15 +158,16 @@ export function AdminTags() {
         </>
       )}
       <ConfirmDialog
+        role="dialog"
         open={removing !== null}
         title={`¿Borrar la etiqueta «${removing?.name ?? ""}»?`}
-        description={removing ? `Se quitará de ${removing.upcomingEventsCount} eventos próximos.` : undefined}
+        message={removing ? `Se quitará de ${removing.upcomingEventsCount} eventos próximos.` : undefined}
         confirmLabel="Borrar"
         danger
         busy={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
         onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => {
+        onCancel={() => {
           setRemoving(null);
           remove.reset();
         }}

@@ -7,9 +7,9 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { AdminUserRow } from "./admin-user-row";
-import { ModerationActions } from "./moderation-actions";
-import "./admin.css";
+import { AdminUserRow } from "@/components/admin/users/admin-user-row";
+import { ModerationActions } from "@/components/admin/users/moderation-actions";
+
 
 /** The pending verification requests, oldest first: approve, or reject with a reason. */
 export function VerificationQueue({ limit }: { limit?: number }) {

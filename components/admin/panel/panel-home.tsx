@@ -6,8 +6,8 @@ import { adminQueries, type PanelCount } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/errors";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { VerificationQueue } from "./verification-queue";
-import "./admin.css";
+import { VerificationQueue } from "@/components/admin/verification/verification-queue";
+import styles from "./panel.module.css";
 
 function shown({ count, more }: PanelCount): string {
   return more ? `${count}+` : String(count);
@@ -27,18 +27,18 @@ export function PanelHome() {
     : [];
   return (
     <div className="stack">
-      <section aria-labelledby="panel-counts" className="panel-section">
+      <section aria-labelledby="panel-counts" className={styles.section}>
         <h2 id="panel-counts">Resumen</h2>
         {counts.isPending ? (
           <Skeleton lines={2} label="Cargando el resumen" />
         ) : counts.isError ? (
           <FormAlert message={errorMessage(counts.error)} />
         ) : (
-          <ul className="panel-stats">
+          <ul className={styles.stats}>
             {stats.map((stat) => (
               <li key={stat.label} className="card">
-                <Link href={stat.href} className="panel-stat">
-                  <span className="panel-stat__value">{shown(stat.value)}</span>
+                <Link href={stat.href} className={styles.stat}>
+                  <span className={styles.statValue}>{shown(stat.value)}</span>
                   <span>{stat.label}</span>
                 </Link>
               </li>
@@ -46,7 +46,7 @@ export function PanelHome() {
           </ul>
         )}
       </section>
-      <section aria-labelledby="panel-queue" className="panel-section">
+      <section aria-labelledby="panel-queue" className={styles.section}>
         <h2 id="panel-queue">Solicitudes de verificación</h2>
         <VerificationQueue limit={5} />
         <p>

@@ -5,6 +5,7 @@ import { pathFor } from "@/lib/routes";
 import { Avatar } from "@/components/profile/avatar";
 import { VerifiedBadge } from "@/components/profile/verified-badge";
 import { ACCOUNT_LABELS, verificationTypeLabel } from "@/components/profile/labels";
+import styles from "./users.module.css";
 
 const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Monterrey" });
 
@@ -17,18 +18,18 @@ function formatDate(iso: string): string {
 export function AdminUserRow({ user, children }: { user: UserSummary; children?: ReactNode }) {
   const { requestingVerification: request, ban } = user;
   return (
-    <li className="card admin-user" data-testid={`admin-user-${user._id}`} aria-label={user.name}>
-      <div className="admin-user__head">
+    <li className={`card ${styles.user}`} data-testid={`admin-user-${user._id}`} aria-label={user.name}>
+      <div className={styles.head}>
         <Avatar name={user.name} src={user.profileImage} sizes={user.profileImageSizes} size={40} />
-        <Link href={pathFor("/profile/[profileId]", user._id)} className="admin-user__name">
+        <Link href={pathFor("/profile/[profileId]", user._id)} className={styles.name}>
           {user.name} <VerifiedBadge verified={user.verified} />
         </Link>
-        <span className="tag">{ACCOUNT_LABELS[user.accountType]}</span>
-        {user.verified ? <span className="tag">Verificada</span> : null}
-        {request.sent ? <span className="tag">Solicita verificación: {verificationTypeLabel(request.type)}</span> : null}
-        {ban ? <span className="tag tag--danger">Suspendida hasta el {formatDate(ban.endDate)}</span> : null}
+        <span className={styles.tag}>{ACCOUNT_LABELS[user.accountType]}</span>
+        {user.verified ? <span className={styles.tag}>Verificada</span> : null}
+        {request.sent ? <span className={styles.tag}>Solicita verificación: {verificationTypeLabel(request.type)}</span> : null}
+        {ban ? <span className={`${styles.tag} ${styles.tagDanger}`}>Suspendida hasta el {formatDate(ban.endDate)}</span> : null}
       </div>
-      <p className="admin-user__meta">
+      <p className={styles.meta}>
         {user.email ?? "Correo oculto"} · Impacto {user.impact} · {user.followersCount} seguidores · Alta: {formatDate(user.createdAt)}
         {ban ? <> · Motivo de la suspensión: {ban.reason}</> : null}
         {request.sent && request.requestedAt ? <> · Solicitud del {formatDate(request.requestedAt)}</> : null}

@@ -14,7 +14,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
-import { ConfirmDialog } from "@/components/content/confirm-dialog";
+import { TextAreaField } from "@/components/ui/text-area-field";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { CardSkeletons } from "@/components/content/card-skeletons";
 import styles from "@/components/content/content.module.css";
 
@@ -75,13 +76,37 @@ export function ModerationTable<T extends Moderatable>({
     },
     onSuccess: (_r, { a }) => {
       notify("success", ACTION_TEXT[a.kind].done);
-      setAction(null);
+      forget();
       void queryClient.invalidateQueries({ queryKey: invalidate });
       // Public lists (home, for-you, search) must follow at once.
       void queryClient.invalidateQueries({ queryKey: ["search"] });
     },
   });
   const items = flattenPages(query.data);
+  const [reason, setReason] = useState("");
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonLabel = action ? ACTION_TEXT[action.kind].reason : undefined;
+
+  function forget() {
+    setAction(null);
+    setReason("");
+    setReasonMissing(false);
+  }
+
+  function close() {
+    forget();
+    mutation.reset();
+  }
+
+  function confirm() {
+    if (!action) return;
+    // Hiding and deleting tell the author why: no reason, no action.
+    if (reasonLabel && reason.trim() === "") {
+      setReasonMissing(true);
+      return;
+    }
+    mutation.mutate({ a: action, reason: reason.trim() });
+  }
 
   return (
     <>
@@ -169,20 +194,26 @@ export function ModerationTable<T extends Moderatable>({
         </>
       )}
       <ConfirmDialog
+        role="dialog"
         open={action !== null}
         title={action ? ACTION_TEXT[action.kind].title.replace("{x}", action.item.label) : ""}
         confirmLabel={action ? ACTION_TEXT[action.kind].confirm : ""}
         danger={action?.kind === "delete" || action?.kind === "hide"}
-        reasonLabel={action ? ACTION_TEXT[action.kind].reason : undefined}
-        reasonRequired
         busy={mutation.isPending}
         error={mutation.isError ? errorMessage(mutation.error) : null}
-        onConfirm={(reason) => action && mutation.mutate({ a: action, reason })}
-        onClose={() => {
-          setAction(null);
-          mutation.reset();
-        }}
-      />
+        onConfirm={confirm}
+        onCancel={close}
+      >
+        {reasonLabel ? (
+          <TextAreaField
+            label={reasonLabel}
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={reasonMissing ? "Indica el motivo." : null}
+          />
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { AdminUserRow } from "./admin-user-row";
 import { ModerationActions } from "./moderation-actions";
-import "./admin.css";
+import styles from "./users.module.css";
 
 function toBool(value: string): boolean | undefined {
   return value === "" ? undefined : value === "true";
@@ -42,7 +42,7 @@ export function UsersAdmin() {
   const users = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="stack">
-      <form className="admin-filters card" role="search" aria-label="Buscar usuarios" onSubmit={onSubmit}>
+      <form className={`${styles.filters} card`} role="search" aria-label="Buscar usuarios" onSubmit={onSubmit}>
         <TextField label="Buscar" type="search" name="search" placeholder="Nombre, correo o id" value={search} onChange={(e) => setSearch(e.target.value)} />
         <SelectField label="Rol" name="role" value={role} onChange={(e) => setRole(e.target.value)}>
           <option value="">Todos</option>
@@ -81,7 +81,7 @@ export function UsersAdmin() {
             {users.map((user) => (
               <AdminUserRow key={user._id} user={user}>
                 <ModerationActions user={user} />
-                <p className="admin-user__meta">
+                <p className={styles.meta}>
                   <Link href={`/panel/notifications/?userId=${encodeURIComponent(user._id)}`}>Enviar notificación</Link>
                 </p>
               </AdminUserRow>

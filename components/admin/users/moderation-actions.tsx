@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
+import styles from "./users.module.css";
 
 type ActionType = ModerationAction["type"];
 
@@ -166,7 +167,7 @@ export function ModerationActions({ user, only }: { user: UserSummary; only?: re
   }
 
   return (
-    <div className="admin-user__actions">
+    <div className={styles.actions}>
       {types.map((type) => (
         <Button
           key={type}

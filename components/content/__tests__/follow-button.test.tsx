@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
+import { TextDecoder, TextEncoder } from "node:util";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Provider as JotaiProvider, createStore } from "jotai";
+import type { QueryClient } from "@tanstack/react-query";
+import type { News } from "@/lib/schemas/news";
+import { makeUser } from "@/lib/__tests__/fixtures/user";
+
+// The follow button as a person uses it: the tap shows at once (aria-pressed, the count), and a
+// refusal from the server puts it back with a message in Spanish. Everything is real (React
+// Query, the mutation defaults, the API client) except the network, which is a stubbed fetch.
+
+// jsdom lacks these; ky reads them when it loads. whatwg-fetch is a plain-JS Request/Response.
+const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
+Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
+process.env.__NEXT_TRAILING_SLASH = "true";
+// jsdom has no matchMedia; react-hot-toast only reads `.matches` (prefers-reduced-motion).
+window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
+
+type Respond = (request: Request) => Promise<Response>;
+let respond: Respond;
+const requests: { method: string; url: string }[] = [];
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+beforeEach(() => {
+  requests.length = 0;
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    requests.push({ method: request.method, url: request.url });
+    return respond(request);
+  }) as typeof fetch;
+});
+afterEach(async () => {
+  cleanup();
+  (await import("react-hot-toast")).default.remove();
+});
+
+const news = { _id: "n1", title: "Festival de la Nuez", following: false, followersCount: 4 } as News;
+const me = makeUser({ _id: "ana", name: "Ana" });
+
+async function renderWith(ui: (modules: Modules) => React.ReactNode) {
+  const modules = await load();
+  const queryClient: QueryClient = modules.createQueryClient();
+  const store = createStore();
+  store.set(modules.authUserAtom, modules.toSessionUser(me));
+  queryClient.setQueryData(modules.userQueries.myDataKey(), me);
+  queryClient.setQueryData(modules.newsQueries.detail("n1"), news);
+  render(
+    <modules.QueryClientProvider client={queryClient}>
+      <JotaiProvider store={store}>
+        {ui(modules)}
+        <modules.Toaster />
+      </JotaiProvider>
+    </modules.QueryClientProvider>,
+  );
+  return { queryClient };
+}
+
+async function load() {
+  const [{ QueryClientProvider, useQuery }, { Toaster }, { createQueryClient }, { newsQueries }, { userQueries }, auth, { FollowButton }] = await Promise.all([
+    import("@tanstack/react-query"),
+    import("react-hot-toast"),
+    import("@/lib/query/client"),
+    import("@/lib/api/news"),
+    import("@/lib/api/users"),
+    import("@/lib/state/auth"),
+    import("../follow-button"),
+  ]);
+  /** A news page's follow row: it shows whatever the cached news item says. */
+  function NewsFollow() {
+    const { data } = useQuery(newsQueries.detailQuery("n1"));
+    if (!data) return null;
+    return <FollowButton kind="news" id={data._id} following={data.following} followersCount={data.followersCount} name={data.title} />;
+  }
+  return { QueryClientProvider, Toaster, createQueryClient, newsQueries, userQueries, FollowButton, NewsFollow, ...auth };
+}
+type Modules = Awaited<ReturnType<typeof load>>;
+
+function deferred() {
+  let release: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+describe("following a news item", () => {
+  test("the button is pressed and the count goes up before the server answers", async () => {
+    const answer = deferred();
+    respond = () => answer.promise;
+    await renderWith((m) => <m.NewsFollow />);
+    fireEvent.click(screen.getByRole("button", { name: "Seguir Festival de la Nuez" }));
+    const pressed = await screen.findByRole("button", { name: "Dejar de seguir Festival de la Nuez" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    expect(pressed.textContent).toBe("Siguiendo");
+    expect(screen.getByTestId("followers-count").textContent).toBe("5 seguidores");
+    await waitFor(() => expect(requests).toEqual([{ method: "POST", url: expect.stringContaining("/api/news/n1/follow") }]));
+    await act(async () => answer.release(json(200, { data: { following: true, followersCount: 9 } })));
+    // The server's count is the truth (others followed meanwhile).
+    await waitFor(() => expect(screen.getByTestId("followers-count").textContent).toBe("9 seguidores"));
+  });
+
+  test("a refusal puts the button back and says why in Spanish", async () => {
+    const answer = deferred();
+    respond = () => answer.promise;
+    await renderWith((m) => <m.NewsFollow />);
+    fireEvent.click(screen.getByRole("button", { name: "Seguir Festival de la Nuez" }));
+    expect((await screen.findByRole("button", { name: "Dejar de seguir Festival de la Nuez" })).getAttribute("aria-pressed")).toBe("true");
+    await act(async () => answer.release(json(403, { message: "Tu cuenta está suspendida.", code: "FORBIDDEN" })));
+    expect(await screen.findByText("Tu cuenta está suspendida.")).toBeTruthy();
+    const back = screen.getByRole("button", { name: "Seguir Festival de la Nuez" });
+    expect(back.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByTestId("followers-count").textContent).toBe("4 seguidores");
+  });
+});
+
+describe("following a person", () => {
+  test("pressed at once, and back with a Spanish message when the server refuses", async () => {
+    const answer = deferred();
+    respond = () => answer.promise;
+    await renderWith((m) => <m.FollowButton kind="users" id="beto" name="Beto" />);
+    fireEvent.click(screen.getByRole("button", { name: "Seguir a Beto" }));
+    const pressed = await screen.findByRole("button", { name: "Dejar de seguir a Beto" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    await act(async () => answer.release(json(404, { message: "No encontramos a esa persona.", code: "NOT_FOUND" })));
+    expect(await screen.findByText("No encontramos a esa persona.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Seguir a Beto" }).getAttribute("aria-pressed")).toBe("false");
+    expect(requests[0]).toEqual({ method: "POST", url: expect.stringContaining("/api/users/follow/beto/user") });
+  });
+
+  test("no button for oneself", async () => {
+    respond = async () => json(500, {});
+    await renderWith((m) => <m.FollowButton kind="users" id="ana" name="Ana" />);
+    expect(screen.queryByRole("button", { name: /seguir/i })).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { ApiError, errorMessage } from "@/lib/api/errors";
+import { FormAlert } from "@/components/ui/form-alert";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Cover } from "./cover";
+import { FollowButton, type FollowTarget } from "./follow-button";
+import { NotFoundState } from "./not-found-state";
+import { ShareButton } from "./share-button";
+import styles from "./content.module.css";
+
+// The page of one content item, shared by events, places, news and communities: the states
+// around the item (loading, offline, missing, failed) and the parts every item page has (cover,
+// title, follow, share, edit). Each kind renders only what is special to it.
+
+/** How the page names its item: "Esta noticia", "Este lugar". */
+export interface ItemNoun {
+  /** "Esta" or "Este". */
+  this: string;
+  /** "noticia", "lugar". */
+  noun: string;
+}
+
+/**
+ * The states of an item page: the route id (for tests and assistive tech), placeholders while
+ * it loads, "Sin conexión" when offline with nothing cached, not found, another error, or the item.
+ */
+export function DetailPage<T>({
+  id,
+  query,
+  name,
+  skeletonLines = 4,
+  after,
+  children,
+}: {
+  id: string | null;
+  query: UseQueryResult<T>;
+  name: ItemNoun;
+  skeletonLines?: number;
+  /** What the route composes under the item (its events, its news). */
+  after?: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  const item = query.data;
+  return (
+    <>
+      <span className="visually-hidden" data-testid="route-id">
+        {id}
+      </span>
+      {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
+        <>
+          <div className={styles.coverPlaceholder} aria-hidden="true" />
+          <Skeleton lines={skeletonLines} label={`Cargando ${name.noun}`} />
+        </>
+      ) : query.isPending ? (
+        <NotFoundState title="Sin conexión" hint={`${name.this} ${name.noun} se mostrará cuando vuelvas a tener conexión.`} />
+      ) : item === undefined ? (
+        query.error instanceof ApiError && query.error.status === 404 ? (
+          <NotFoundState title={`${name.this} ${name.noun} no existe o ya no está disponible.`} />
+        ) : (
+          <FormAlert message={errorMessage(query.error)} />
+        )
+      ) : (
+        <>
+          {children(item)}
+          {after}
+        </>
+      )}
+    </>
+  );
+}
+
+/** Shown to the author and admins on a hidden item (nobody else sees it at all). */
+export function HiddenBanner({ item, hiddenWord, note }: { item: { hidden: boolean; hiddenReason: string | null }; hiddenWord: "Oculto" | "Oculta"; note?: string }) {
+  if (!item.hidden) return null;
+  return (
+    <p className={styles.statusBanner} role="status">
+      {hiddenWord} por moderación{item.hiddenReason ? `: ${item.hiddenReason}` : "."}
+      {note ? ` ${note}` : null}
+    </p>
+  );
+}
+
+/** Cover, the kind's kicker, the title (the article's name) and what goes under it. */
+export function DetailHeader({ titleId, title, cover, kicker, children }: { titleId: string; title: string; cover: string | null | undefined; kicker?: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      <Cover src={cover} title={title} />
+      {kicker ? <p className={styles.cardKicker}>{kicker}</p> : null}
+      <header>
+        <h1 id={titleId} className="page-header__title">
+          {title}
+        </h1>
+        {children}
+      </header>
+    </>
+  );
+}
+
+/**
+ * Follow (with the count), then the row of actions: `before` the share button, the kind's own
+ * actions, the owner's edit link, and `after` it.
+ */
+export function DetailActions({
+  follow,
+  share,
+  edit,
+  before,
+  after,
+  children,
+}: {
+  follow: FollowTarget;
+  share: { title: string; text?: string | null };
+  /** Only for who may edit: the edit page and its label ("Editar lugar"). */
+  edit: { href: string; label: string } | null;
+  before?: ReactNode;
+  after?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <div className={styles.detailFollow}>
+        <FollowButton {...follow} />
+      </div>
+      <div className={`actions ${styles.detailActions}`}>
+        {before}
+        <ShareButton title={share.title} text={share.text ?? undefined} />
+        {children}
+        {edit ? (
+          <Link className="button button--secondary" href={edit.href}>
+            {edit.label}
+          </Link>
+        ) : null}
+        {after}
+      </div>
+    </>
+  );
+}

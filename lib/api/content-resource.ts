@@ -1,0 +1,66 @@
+import { queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { ModerationPayload } from "@/lib/schemas/content";
+import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
+import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, type FollowKind } from "./content";
+import { uploadForm, type UploadProgress } from "./upload";
+import { pagedQueryOptions } from "./pages";
+
+// One client module per content kind, made here: the calls, the query keys and options, and the
+// persisted mutations (follow, create) every kind has. Each kind's file (news.ts, places.ts, …)
+// adds only what is special to it (event scopes and feeds, the place picker, members).
+
+/** An infinite content list: the content stale time and page size. */
+export function listOptions<T>(queryKey: QueryKey, path: string, params: SearchParams = {}) {
+  return pagedQueryOptions<T>(queryKey, path, { params, limit: typeof params.limit === "number" ? params.limit : PAGE_SIZE, staleTime: CONTENT_STALE_TIME_MS });
+}
+
+export function contentResource<T extends { _id: string }, Filters extends object, Payload, Update = Partial<Payload>>(
+  kind: FollowKind,
+  {
+    followInvalidates = [],
+    storeInvalidates = [],
+  }: {
+    /** Other caches a follow changes (e.g. events-for-you follows places and communities). */
+    followInvalidates?: QueryKey[];
+    /** Other caches a create or an edit changes. */
+    storeInvalidates?: QueryKey[];
+  } = {},
+) {
+  const base = `/${kind}`;
+  const itemPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+  const fetchOne = (id: string, signal?: AbortSignal) => apiGet<T>(itemPath(id), { cache: false, signal });
+
+  const keys = {
+    all: () => [kind] as const,
+    lists: () => [kind, "list"] as const,
+    list: (filters: Filters) => [kind, "list", "public", filters] as const,
+    mine: () => [kind, "list", "mine"] as const,
+    following: () => [kind, "list", "following"] as const,
+    detail: (id: string) => [kind, "detail", id] as const,
+  };
+
+  const queries = {
+    ...keys,
+    listQuery: (filters: Filters, limit?: number) => listOptions<T>([...keys.list(filters), limit ?? PAGE_SIZE], base, { ...(filters as SearchParams), limit }),
+    mineQuery: () => listOptions<T>(keys.mine(), `${base}/mine`),
+    followingQuery: () => listOptions<T>(keys.following(), `${base}/following`),
+    detailQuery: (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => fetchOne(id, signal), staleTime: CONTENT_STALE_TIME_MS }),
+  };
+
+  return {
+    queries,
+    fetch: fetchOne,
+    update: (id: string, payload: Update) => apiPut<T>(itemPath(id), payload),
+    remove: (id: string, params: SearchParams = {}) => apiDelete(itemPath(id), { searchParams: params }),
+    moderate: (id: string, payload: ModerationPayload) => apiPost<T>(`${itemPath(id)}/moderate`, payload),
+    uploadImage: (id: string, file: File, progress?: UploadProgress) => uploadForm<T>(`${itemPath(id)}/image`, file, progress),
+    followMutationDefaults: followMutationDefaults(kind, followInvalidates),
+    createMutationDefaults: createMutationDefaults<T, Payload>(kind, storeInvalidates),
+    /** After an edit: the new copy everywhere it is shown. */
+    store: (queryClient: QueryClient, item: T) => {
+      queryClient.setQueryData(keys.detail(item._id), item);
+      void queryClient.invalidateQueries({ queryKey: keys.lists() });
+      for (const key of storeInvalidates) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  };
+}
