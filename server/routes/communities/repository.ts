@@ -3,7 +3,7 @@ import type { CommunityRole } from "../../../lib/schemas/communities";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
 import { afterCursor, exactTimestamp, pageOf, timestampKey, type PageRequest } from "../content/paging";
-import { keysetIds, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
 import { Params } from "../content/sql";
 
 // The only SQL of communities and their members.
@@ -68,8 +68,7 @@ export function createCommunitiesRepository(db: Queryable) {
       if (filters.memberId) {
         where.push(`EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${p.add(filters.memberId)})`);
       }
-      const ids = await keysetIds(db, "communities", { where, keys: BY_NAME, p }, page);
-      return { rows: await rows.findMany(ids.rows, viewerId), nextCursor: ids.nextCursor };
+      return keysetPage(db, "communities", { where, keys: BY_NAME, p }, page, (ids) => rows.findMany(ids, viewerId));
     },
 
     /** Creates the community with its founder as owner. */

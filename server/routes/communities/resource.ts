@@ -26,20 +26,19 @@ export const communitiesRoutes = contentResource<CommunityRow, Community, Commun
   cannotEdit: "Solo propietarios y administradores de la comunidad pueden hacer esto.",
   schemas: { item: communitySchema, list: communityListQuerySchema, create: communityPayloadSchema, update: communityUpdatePayloadSchema },
   docs: {
-    list: { summary: "Comunidades", description: "Por nombre; `featured=true` para las destacadas. `visibility=hidden|all` solo para administración." },
     mine: { summary: "Comunidades de las que soy miembro", description: "Con mi rol en `myRole`; incluye las ocultas." },
-    following: { summary: "Comunidades que sigo" },
-    get: { summary: "Una comunidad", description: "Sus eventos: `GET /events?communityId=`; sus noticias: `GET /news?communityId=`." },
     create: {
       summary: "Crear una comunidad",
       description: "Quien la crea queda como propietario. Acepta `Idempotency-Key`. Cuentas sin verificar: 1 al día (429).",
     },
-    update: { summary: "Editar una comunidad", description: "Propietarios y administradores de la comunidad, o la administración del sitio." },
-    remove: {
-      summary: "Borrar una comunidad",
-      description: "Sus propietarios o la administración (con `?reason=`). Sus eventos y noticias se conservan, sin comunidad.",
+    descriptions: {
+      list: "Por nombre; `featured=true` para las destacadas. `visibility=hidden|all` solo para administración.",
+      get: "Sus eventos: `GET /events?communityId=`; sus noticias: `GET /news?communityId=`.",
+      update: "Propietarios y administradores de la comunidad, o la administración del sitio.",
+      remove: "Sus propietarios o la administración (con `?reason=`). Sus eventos y noticias se conservan, sin comunidad.",
     },
   },
+
   repository: createCommunitiesRepository,
   canEdit: (row, viewer) => managesCommunity(row.my_role, viewer),
   toItem: toCommunity,

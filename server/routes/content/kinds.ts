@@ -14,8 +14,8 @@ export interface KindFacts {
   author: string;
   /** Columns of its picture: the public URL and the stored set of files. */
   image: { url: string; set: string };
-  /** Spanish words, with the gender the participles agree with. */
-  words: { one: string; many: string; hidden: string; deleted: string };
+  /** Spanish words, with the article and the participles that agree with their gender. */
+  words: { a: "un" | "una"; one: string; many: string; hidden: string; deleted: string };
   /** Items an unverified account may publish per day (see spam.ts). */
   dailyQuota: number;
   /** What the daily quota counts: a series of events counts once. */
@@ -31,7 +31,7 @@ export const KINDS: Record<ContentKind, KindFacts> = {
     label: "title",
     author: "organizer_id",
     image: COVER,
-    words: { one: "evento", many: "eventos", hidden: "ocultado", deleted: "borrado" },
+    words: { a: "un", one: "evento", many: "eventos", hidden: "ocultado", deleted: "borrado" },
     dailyQuota: 3,
     quotaCount: "count(DISTINCT coalesce(series_id, id))",
   },
@@ -41,7 +41,7 @@ export const KINDS: Record<ContentKind, KindFacts> = {
     label: "name",
     author: "author_id",
     image: COVER,
-    words: { one: "lugar", many: "lugares", hidden: "ocultado", deleted: "borrado" },
+    words: { a: "un", one: "lugar", many: "lugares", hidden: "ocultado", deleted: "borrado" },
     dailyQuota: 2,
     quotaCount: "count(*)",
   },
@@ -51,7 +51,7 @@ export const KINDS: Record<ContentKind, KindFacts> = {
     label: "title",
     author: "author_id",
     image: COVER,
-    words: { one: "noticia", many: "noticias", hidden: "ocultada", deleted: "borrada" },
+    words: { a: "una", one: "noticia", many: "noticias", hidden: "ocultada", deleted: "borrada" },
     dailyQuota: 3,
     quotaCount: "count(*)",
   },
@@ -61,7 +61,7 @@ export const KINDS: Record<ContentKind, KindFacts> = {
     label: "name",
     author: "created_by",
     image: { url: "image", set: "image_set" },
-    words: { one: "comunidad", many: "comunidades", hidden: "ocultada", deleted: "borrada" },
+    words: { a: "una", one: "comunidad", many: "comunidades", hidden: "ocultada", deleted: "borrada" },
     dailyQuota: 1,
     quotaCount: "count(*)",
   },

@@ -54,7 +54,7 @@ export function rowFinder<Row extends { id: string }>(db: Queryable, kind: Conte
  * One page of ids of the kind's table matching `where`, ordered by `keys` (the last one unique,
  * usually the id) and continuing after `page.cursor`.
  */
-export async function keysetIds(
+async function keysetIds(
   db: Queryable,
   kind: ContentKind,
   query: { where: string[]; keys: SortKey[]; descending?: boolean; p: Params },
@@ -72,6 +72,18 @@ export async function keysetIds(
   );
   const result = pageOf(rows, page.limit, (row) => keys.map((_, i) => row[`k${i}`]!));
   return { rows: result.rows.map((row) => row.id!), nextCursor: result.nextCursor };
+}
+
+/** One page of full rows: the ids by keysetIds, then the rows by `findMany`. */
+export async function keysetPage<Row>(
+  db: Queryable,
+  kind: ContentKind,
+  query: { where: string[]; keys: SortKey[]; descending?: boolean; p: Params },
+  page: PageRequest,
+  findMany: (ids: string[]) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  const ids = await keysetIds(db, kind, query, page);
+  return { rows: await findMany(ids.rows), nextCursor: ids.nextCursor };
 }
 
 /** Deletes items; their follows go in deletion.ts, their other rows by foreign keys. */

@@ -65,7 +65,16 @@ export interface ContentResource<Row extends ContentRow, Item, Create, Update, F
     update: z.ZodType<Update>;
     remove?: z.ZodType;
   };
-  docs: Record<"list" | "mine" | "following" | "get" | "create" | "update" | "remove", Doc>;
+  /**
+   * The reference's words for the shared calls. Lists, one item, edit and delete are summarised
+   * from the kind's words ("Lugares", "Lugares que sigo", "Un lugar", "Editar un lugar"); these
+   * give the rest.
+   */
+  docs: {
+    mine: Doc;
+    create: Doc;
+    descriptions: Partial<Record<"list" | "following" | "get" | "update" | "remove", string>>;
+  };
   repository(db: Queryable): {
     findById(id: string, viewerId: string | null): Promise<Row | null>;
     list(filters: Filters, page: PageRequest, viewerId: string | null): Promise<Page<Row>>;
@@ -99,12 +108,26 @@ export interface ContentResource<Row extends ContentRow, Item, Create, Update, F
   routes?(app: FastifyInstance, ctx: ResourceContext<Row, Item>): void | Promise<void>;
 }
 
+/** Summaries made of the kind's words, with the kind's descriptions. */
+function standardDocs(kind: ContentKind, descriptions: ContentResource<ContentRow, unknown, unknown, unknown, SharedFilters>["docs"]["descriptions"]) {
+  const { a, one, many } = KINDS[kind].words;
+  const Many = many.charAt(0).toUpperCase() + many.slice(1);
+  const summaries = { list: Many, following: `${Many} que sigo`, get: `${a === "un" ? "Un" : "Una"} ${one}`, update: `Editar ${a} ${one}`, remove: `Borrar ${a} ${one}` };
+  return Object.fromEntries(
+    Object.entries(summaries).map(([call, summary]) => {
+      const description = descriptions[call as keyof typeof summaries];
+      return [call, description === undefined ? { summary } : { summary, description }];
+    }),
+  ) as Record<keyof typeof summaries, Doc>;
+}
+
 const column = (row: ContentRow, name: string) => (row as unknown as Record<string, unknown>)[name];
 
 export function contentResource<Row extends ContentRow, Item, Create, Update, Filters extends SharedFilters>(
   def: ContentResource<Row, Item, Create, Update, Filters>,
 ): FastifyPluginAsyncZod<ResourceOptions> {
   const ownLists = def.schemas.ownLists ?? pageQuerySchema.strict();
+  const docs = standardDocs(def.kind, def.docs.descriptions);
   const itemPage = pageSchema(def.schemas.item);
   return async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -136,7 +159,7 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     };
     type ListQuery = { cursor?: string; limit?: number; visibility?: SharedFilters["visibility"] } & Record<string, unknown>;
 
-    app.get("/", route("public", { ...def.docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), async (request) => {
+    app.get("/", route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), async (request) => {
       const viewer = await viewerOf(request);
       const { cursor, limit, visibility, ...filters } = request.query as ListQuery;
       assertVisibilityAllowed(visibility, viewer);
@@ -154,11 +177,11 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
         },
       );
     ownList("/mine", def.docs.mine, (viewerId) => def.mine(viewerId));
-    ownList("/following", def.docs.following, (viewerId) => ({ followedBy: viewerId, visibility: "visible" }));
+    ownList("/following", docs.following, (viewerId) => ({ followedBy: viewerId, visibility: "visible" }));
 
     await def.reads?.(app, ctx);
 
-    app.get("/:id", route("public", { ...def.docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), async (request) => {
+    app.get("/:id", route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), async (request) => {
       const viewer = await viewerOf(request);
       return { data: def.toItem(await ctx.load(request.params.id, viewer), viewer) };
     });
@@ -182,7 +205,7 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 
     app.put(
       "/:id",
-      route("writer", { ...def.docs.update, params: idParamsSchema, body: def.schemas.update, data: { 200: def.schemas.item }, errors: [400, 401, 403, 404] }),
+      route("writer", { ...docs.update, params: idParamsSchema, body: def.schemas.update, data: { 200: def.schemas.item }, errors: [400, 401, 403, 404] }),
       async (request) => {
         const viewer = await actorOf(request);
         const row = await ctx.editable(request.params.id, viewer);
@@ -194,7 +217,7 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     app.delete(
       "/:id",
       route("writer", {
-        ...def.docs.remove,
+        ...docs.remove,
         params: idParamsSchema,
         querystring: def.schemas.remove ?? deleteQuerySchema,
         data: { 200: deletedSchema },

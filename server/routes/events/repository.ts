@@ -1,9 +1,9 @@
-import type { EventStatus } from "../../../lib/schemas/events";
 import type { Queryable } from "../../db/client";
 import { afterCursor, exactTimestamp, pageOf, timestampKey, type PageRequest } from "../content/paging";
 import { rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
 import { Params } from "../content/sql";
 import { replaceTags, selectEvents, WRITE_COLUMNS, insertOccurrences, type EventRow, type EventWrite } from "./rows";
+import type { EventStateRow } from "./notifications";
 import { createSeriesRepository } from "./series-repository";
 
 // The only SQL of events, their series and tags.
@@ -107,18 +107,7 @@ export function createEventsRepository(db: Queryable) {
 
     /** Raw rows of the occurrences an update reaches, locked for the transaction. */
     async lockForUpdate(ids: string[]) {
-      return db.query<{
-        id: string;
-        title: string;
-        starts_at: unknown;
-        ends_at: unknown;
-        place_id: string | null;
-        address: string | null;
-        online_url: string | null;
-        status: EventStatus;
-        status_note: string | null;
-        time_zone: string;
-      }>(
+      return db.query<EventStateRow & { status_note: string | null; time_zone: string }>(
         `SELECT id, title, starts_at, ends_at, place_id, address, online_url, status, status_note, time_zone
            FROM events WHERE id = ANY($1::text[]) ORDER BY starts_at, id FOR UPDATE`,
         [ids],

@@ -50,16 +50,7 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
     remove: eventDeleteQuerySchema,
   },
   docs: {
-    list: {
-      summary: "Eventos",
-      description:
-        "Próximos por hora de inicio (incluye los que están en curso). `when`: upcoming (por omisión), today, weekend " +
-        "(viernes 18:00 a domingo, hora de Saltillo) o past (del más reciente hacia atrás). `from`/`to` ajustan la ventana. " +
-        "Filtros: placeId, communityId, organizerId, tag (slug), featured, free, seriesId. `visibility=hidden|all` solo para administración.",
-    },
     mine: { summary: "Eventos que organizo", description: "Próximos (o `when=past`), incluidos los ocultos por moderación con su motivo." },
-    following: { summary: "Eventos que sigo", description: "Próximos (o `when=past`)." },
-    get: { summary: "Un evento" },
     create: {
       summary: "Publicar un evento (o una serie)",
       description:
@@ -69,21 +60,23 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
         "Acepta `Idempotency-Key`. Cuentas sin verificar: 3 al día (una serie cuenta como uno); 429 al pasarse. " +
         "Avisa a quienes siguen el lugar, la comunidad o a quien organiza.",
     },
-    update: {
-      summary: "Editar un evento",
-      description:
+    descriptions: {
+      list:
+        "Próximos por hora de inicio (incluye los que están en curso). `when`: upcoming (por omisión), today, weekend " +
+        "(viernes 18:00 a domingo, hora de Saltillo) o past (del más reciente hacia atrás). `from`/`to` ajustan la ventana. " +
+        "Filtros: placeId, communityId, organizerId, tag (slug), featured, free, seriesId. `visibility=hidden|all` solo para administración.",
+      following: "Próximos (o `when=past`).",
+      update:
         "Quien organiza, propietarios y administradores de su comunidad, o la administración. Los campos que no se envían se conservan. " +
         "En una serie, `scope: \"following\"` aplica el cambio a esta fecha y a las siguientes (un cambio de hora las mueve a todas " +
         "lo mismo). Quienes siguen el evento reciben un aviso si cambia la hora o el lugar, o si se cancela o pospone.",
-    },
-    remove: {
-      summary: "Borrar un evento",
-      description:
+      remove:
         "Quien organiza, responsables de su comunidad o la administración (que indica `?reason=` al borrar lo de otra persona). " +
         "En una serie, `scope=following` borra esta fecha y las siguientes. Quienes lo seguían reciben un aviso. " +
         "Para avisar que no se hará, mejor cambia su estado a cancelled.",
     },
   },
+
   repository(db) {
     const events = createEventsRepository(db);
     return {

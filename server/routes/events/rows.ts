@@ -84,17 +84,6 @@ export interface EventWrite {
   statusNote: string | null;
 }
 
-export interface SeriesWrite {
-  rule: RecurrenceRule;
-  interval: number;
-  until: string | null;
-  dates: Date[];
-  firstStartsAt: Date;
-  durationMinutes: number | null;
-  timeZone: string;
-  materialisedUntil: Date;
-}
-
 export const WRITE_COLUMNS: [keyof EventWrite, string, string?][] = [
   ["title", "title"],
   ["description", "description"],

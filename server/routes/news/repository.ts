@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
 import { timestampKey, type PageRequest } from "../content/paging";
-import { keysetIds, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
 import { Params } from "../content/sql";
 
 // The only SQL of news. Lists go newest first by (published_at, id) with a keyset cursor;
@@ -72,8 +72,7 @@ export function createNewsRepository(db: Queryable) {
       if (!filters.includeScheduled) where.push("n.published_at <= now()");
       if (filters.communityId) where.push(`n.community_id = ${p.add(filters.communityId)}`);
       if (filters.authorId) where.push(`n.author_id = ${p.add(filters.authorId)}`);
-      const ids = await keysetIds(db, "news", { where, keys: NEWEST_FIRST, descending: true, p }, page);
-      return { rows: await rows.findMany(ids.rows, viewerId), nextCursor: ids.nextCursor };
+      return keysetPage(db, "news", { where, keys: NEWEST_FIRST, descending: true, p }, page, (ids) => rows.findMany(ids, viewerId));
     },
 
     async create(input: NewsWrite, authorId: string): Promise<string> {

@@ -46,25 +46,20 @@ export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdate
   cannotEdit: "Solo quien la publicó, los responsables de su comunidad o la administración pueden cambiarla.",
   schemas: { item: newsSchema, list: newsListQuerySchema, create: newsPayloadSchema, update: newsUpdatePayloadSchema },
   docs: {
-    list: {
-      summary: "Noticias",
-      description: "De la más reciente a la más antigua. Filtros: communityId, authorId, featured. `visibility=hidden|all` solo para administración.",
-    },
     mine: { summary: "Noticias que publiqué", description: "Incluye las programadas y las ocultas por moderación." },
-    following: { summary: "Noticias que sigo" },
-    get: { summary: "Una noticia" },
     create: {
       summary: "Publicar una noticia",
       description:
         "En una comunidad, solo sus miembros; avisa a quienes siguen la comunidad. `publishedAt` futuro la programa (sin aviso). " +
         "Acepta `Idempotency-Key`. Cuentas sin verificar: 3 al día (429).",
     },
-    update: { summary: "Editar una noticia", description: "Quien la publicó, propietarios y administradores de su comunidad, o la administración." },
-    remove: {
-      summary: "Borrar una noticia",
-      description: "Quien la publicó, responsables de su comunidad o la administración (que indica `?reason=` al borrar lo de otra persona).",
+    descriptions: {
+      list: "De la más reciente a la más antigua. Filtros: communityId, authorId, featured. `visibility=hidden|all` solo para administración.",
+      update: "Quien la publicó, propietarios y administradores de su comunidad, o la administración.",
+      remove: "Quien la publicó, responsables de su comunidad o la administración (que indica `?reason=` al borrar lo de otra persona).",
     },
   },
+
   repository: createNewsRepository,
   canEdit: canEditNews,
   // A piece scheduled for later is, until then, as private as a hidden one.

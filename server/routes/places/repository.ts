@@ -3,7 +3,7 @@ import type { OpeningHours, PlaceCategory, PlaceContact } from "../../../lib/sch
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
 import type { PageRequest } from "../content/paging";
-import { keysetIds, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
 import { Params, slugify } from "../content/sql";
 
 // The only SQL of places. Lists go by name (then id) with a keyset cursor.
@@ -118,8 +118,7 @@ export function createPlacesRepository(db: Queryable) {
       const where = sharedConditions("places", filters, p);
       if (filters.category) where.push(`pl.category = ${p.add(filters.category)}`);
       if (filters.authorId) where.push(`pl.author_id = ${p.add(filters.authorId)}`);
-      const ids = await keysetIds(db, "places", { where, keys: BY_NAME, p }, page);
-      return { rows: await rows.findMany(ids.rows, viewerId), nextCursor: ids.nextCursor };
+      return keysetPage(db, "places", { where, keys: BY_NAME, p }, page, (ids) => rows.findMany(ids, viewerId));
     },
 
     async create(input: PlaceWrite, authorId: string): Promise<string> {

@@ -38,22 +38,21 @@ export const placesRoutes = contentResource<PlaceRow, Place, PlacePayload, Place
   cannotEdit: "Solo quien publicó este lugar o la administración pueden cambiarlo.",
   schemas: { item: placeSchema, list: placeListQuerySchema, create: placePayloadSchema, update: placeUpdatePayloadSchema },
   docs: {
-    list: { summary: "Lugares", description: "Por nombre. Filtros: category, featured, authorId. `visibility=hidden|all` solo para administración." },
     mine: { summary: "Lugares que publiqué", description: "Incluye los ocultos por moderación (con su motivo)." },
-    following: { summary: "Lugares que sigo" },
-    get: { summary: "Un lugar", description: "Sus eventos: `GET /events?placeId=` (próximos) y `GET /events?placeId=&when=past` (pasados)." },
     create: {
       summary: "Publicar un lugar",
       description:
         "Acepta `Idempotency-Key`: repetir la petición con la misma clave devuelve el mismo lugar (200) sin duplicarlo. " +
         "Cuentas sin verificar: hasta 2 lugares al día (429).",
     },
-    update: { summary: "Editar un lugar", description: "Quien lo publicó o la administración. Los campos que no se envían se conservan." },
-    remove: {
-      summary: "Borrar un lugar",
-      description: "Quien lo publicó o la administración (que indica `?reason=` al borrar lo de otra persona). Sus eventos se conservan sin lugar.",
+    descriptions: {
+      list: "Por nombre. Filtros: category, featured, authorId. `visibility=hidden|all` solo para administración.",
+      get: "Sus eventos: `GET /events?placeId=` (próximos) y `GET /events?placeId=&when=past` (pasados).",
+      update: "Quien lo publicó o la administración. Los campos que no se envían se conservan.",
+      remove: "Quien lo publicó o la administración (que indica `?reason=` al borrar lo de otra persona). Sus eventos se conservan sin lugar.",
     },
   },
+
   repository: createPlacesRepository,
   canEdit: canEditPlace,
   toItem: toPlace,
