@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { CommunityRole } from "../../../lib/schemas/communities";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import { cursorTimestamp, decodeCursor, encodeCursor, exactTimestamp, Params } from "../content/sql";
+import { afterCursor, exactTimestamp, pageOf, timestampKey, type PageRequest } from "../content/paging";
+import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { Params } from "../content/sql";
 
 // The only SQL of communities and their members.
 
@@ -35,15 +37,14 @@ export interface MemberRow {
   rank: number;
 }
 
-export interface CommunityListFilters {
-  featured?: boolean;
+export interface CommunityListFilters extends SharedFilters {
   memberId?: string;
-  followedBy?: string;
-  visibility: "visible" | "hidden" | "all";
 }
 
-const VISIBILITY = { visible: "NOT c.hidden", hidden: "c.hidden", all: "true" } as const;
 const ROLE_RANK = "CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END";
+const BY_NAME = [{ column: "c.name" }, { column: "c.id" }];
+/** Owners first, then admins, then members; by seniority. */
+const MEMBER_ORDER = [{ column: ROLE_RANK, cast: "::int", check: Number }, timestampKey("m.joined_at"), { column: "m.user_id" }];
 
 function selectCommunities(p: Params, viewerId: string | null): string {
   const viewer = p.add(viewerId);
@@ -56,46 +57,18 @@ function selectCommunities(p: Params, viewerId: string | null): string {
 }
 
 export function createCommunitiesRepository(db: Queryable) {
-  async function findMany(ids: string[], viewerId: string | null): Promise<CommunityRow[]> {
-    if (ids.length === 0) return [];
-    const p = new Params();
-    const select = selectCommunities(p, viewerId);
-    const rows = await db.query<CommunityRow>(`${select} WHERE c.id = ANY(${p.add(ids)}::text[])`, p.values);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  const rows = rowFinder<CommunityRow>(db, "communities", selectCommunities);
 
   return {
-    findMany,
+    ...rows,
 
-    async findById(id: string, viewerId: string | null): Promise<CommunityRow | null> {
-      return (await findMany([id], viewerId))[0] ?? null;
-    },
-
-    async list(filters: CommunityListFilters, page: { cursor?: string; limit: number }, viewerId: string | null) {
+    async list(filters: CommunityListFilters, page: PageRequest, viewerId: string | null) {
       const p = new Params();
-      const where: string[] = [VISIBILITY[filters.visibility]];
-      if (filters.featured !== undefined) where.push(filters.featured ? "c.featured" : "NOT c.featured");
+      const where = sharedConditions("communities", filters, p);
       if (filters.memberId) {
         where.push(`EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${p.add(filters.memberId)})`);
       }
-      if (filters.followedBy) {
-        where.push(
-          `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${p.add(filters.followedBy)} AND f.target_kind = 'communities' AND f.target_id = c.id)`,
-        );
-      }
-      const cursor = decodeCursor(page.cursor, 2);
-      if (cursor) where.push(`(c.name, c.id) > (${p.add(cursor[0])}, ${p.add(cursor[1])})`);
-      const rows = await db.query<{ id: string; name: string }>(
-        `SELECT c.id, c.name FROM communities c WHERE ${where.join(" AND ")} ORDER BY c.name, c.id LIMIT ${p.add(page.limit + 1)}`,
-        p.values,
-      );
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows[pageRows.length - 1];
-      return {
-        rows: await findMany(pageRows.map((r) => r.id), viewerId),
-        nextCursor: rows.length > page.limit && last ? encodeCursor([last.name, last.id]) : null,
-      };
+      return keysetPage(db, "communities", { where, keys: BY_NAME, p }, page, (ids) => rows.findMany(ids, viewerId));
     },
 
     /** Creates the community with its founder as owner. */
@@ -115,18 +88,6 @@ export function createCommunitiesRepository(db: Queryable) {
       await db.query("UPDATE communities SET name = $2, description = $3, updated_at = now() WHERE id = $1", [id, input.name, input.description]);
     },
 
-    async setImage(id: string, url: string | null, set: unknown): Promise<void> {
-      await db.query("UPDATE communities SET image = $2, image_set = $3::jsonb, updated_at = now() WHERE id = $1", [
-        id,
-        url,
-        set === null ? null : JSON.stringify(set),
-      ]);
-    },
-
-    async remove(id: string): Promise<void> {
-      await db.query("DELETE FROM communities WHERE id = $1", [id]);
-    },
-
     async roleOf(communityId: string, userId: string | null): Promise<CommunityRole | null> {
       if (!userId) return null;
       const rows = await db.query<{ role: CommunityRole }>("SELECT role FROM community_members WHERE community_id = $1 AND user_id = $2", [
@@ -136,13 +97,11 @@ export function createCommunitiesRepository(db: Queryable) {
       return rows[0]?.role ?? null;
     },
 
-    async members(communityId: string, page: { cursor?: string; limit: number }) {
+    async members(communityId: string, page: PageRequest) {
       const p = new Params();
       const where = [`m.community_id = ${p.add(communityId)}`];
-      const cursor = decodeCursor(page.cursor, 3);
-      if (cursor) {
-        where.push(`(${ROLE_RANK}, m.joined_at, m.user_id) > (${p.add(Number(cursor[0]))}::int, ${p.add(cursorTimestamp(cursor[1]!))}::timestamptz, ${p.add(cursor[2])})`);
-      }
+      const after = afterCursor(MEMBER_ORDER, page.cursor, false, p);
+      if (after) where.push(after);
       const rows = await db.query<MemberRow>(
         `SELECT m.user_id, u.name, u.verified, u.profile_image, m.role, m.joined_at, ${exactTimestamp("m.joined_at")} AS joined_key, ${ROLE_RANK} AS rank
            FROM community_members m JOIN users u ON u.id = m.user_id
@@ -150,12 +109,7 @@ export function createCommunitiesRepository(db: Queryable) {
           ORDER BY ${ROLE_RANK}, m.joined_at, m.user_id LIMIT ${p.add(page.limit + 1)}`,
         p.values,
       );
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows[pageRows.length - 1];
-      return {
-        rows: pageRows,
-        nextCursor: rows.length > page.limit && last ? encodeCursor([String(last.rank), last.joined_key, last.user_id]) : null,
-      };
+      return pageOf(rows, page.limit, (last) => [String(last.rank), last.joined_key, last.user_id]);
     },
 
     async member(communityId: string, userId: string): Promise<MemberRow | null> {

@@ -1,8 +1,8 @@
 import type { ContentKind } from "../../../lib/schemas/content";
 import type { Database, Queryable } from "../../db/client";
 import { badRequest } from "../../plugins/errors";
-import { KIND_LINKS, KIND_WORDS } from "./common-routes";
 import { createContentFollows } from "./follows";
+import { KINDS, linkTo } from "./kinds";
 import { logModeration } from "./moderation";
 import type { ContentNotifier } from "./notify";
 import type { Viewer } from "./viewer";
@@ -39,7 +39,7 @@ export async function deleteContent(
     }
   });
   if (byModerator && options.authorId) {
-    const words = KIND_WORDS[options.kind];
+    const words = KINDS[options.kind].words;
     await notify([
       {
         userId: options.authorId,
@@ -47,7 +47,7 @@ export async function deleteContent(
         title: `Tu ${words.one} «${options.label}» fue ${words.deleted}`,
         body: `La moderación lo borró. Motivo: ${options.reason}`,
         link: null,
-        data: { kind: options.kind, id: options.ids[0], link: KIND_LINKS[options.kind](options.ids[0] ?? "") },
+        data: { kind: options.kind, id: options.ids[0], link: linkTo(options.kind, options.ids[0] ?? "") },
       },
     ]);
   }

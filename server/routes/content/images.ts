@@ -9,6 +9,7 @@ import { readUploadedForm, registerUploads } from "../../plugins/uploads";
 import { processImage } from "../../storage/images";
 import type { ImageStore, StoredImage } from "../../storage/store";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { KINDS } from "./kinds";
 import type { Viewer } from "./viewer";
 import { actorOf } from "./viewer";
 
@@ -16,22 +17,15 @@ import { actorOf } from "./viewer";
 // through the accounts module's pipeline (sniffed format, EXIF stripped, WebP at 480/960/1600 px
 // wide). The previous files are removed after the new ones are stored and linked.
 
-const COLUMNS: Record<ContentKind, { table: string; url: string; set: string }> = {
-  events: { table: "events", url: "cover_image", set: "cover_image_set" },
-  places: { table: "places", url: "cover_image", set: "cover_image_set" },
-  news: { table: "news", url: "cover_image", set: "cover_image_set" },
-  communities: { table: "communities", url: "image", set: "image_set" },
-};
-
 const FILE_FIELDS = ["file", "image", "coverImage"] as const;
 
 /** Links a stored image to the row; returns the set it replaced, or undefined if the row is gone. */
 async function linkImage(db: Database, kind: ContentKind, id: string, stored: StoredImage | null): Promise<{ keys: string[] } | null | undefined> {
-  const c = COLUMNS[kind];
+  const { table, image } = KINDS[kind];
   return db.transaction(async (tx) => {
-    const previous = await tx.query<{ set: { keys: string[] } | null }>(`SELECT ${c.set} AS set FROM ${c.table} WHERE id = $1 FOR UPDATE`, [id]);
+    const previous = await tx.query<{ set: { keys: string[] } | null }>(`SELECT ${image.set} AS set FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
     if (previous.length === 0) return undefined;
-    await tx.query(`UPDATE ${c.table} SET ${c.url} = $2, ${c.set} = $3::jsonb, updated_at = now() WHERE id = $1`, [
+    await tx.query(`UPDATE ${table} SET ${image.url} = $2, ${image.set} = $3::jsonb, updated_at = now() WHERE id = $1`, [
       id,
       stored?.url ?? null,
       stored ? JSON.stringify(stored) : null,

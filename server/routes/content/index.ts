@@ -4,11 +4,10 @@ import type { ImageStore } from "../../storage/store";
 import { createNominatimGeocoder, type Geocoder } from "../../geocoding/nominatim";
 import { addressesRoutes } from "../addresses/routes";
 import { calendarRoutes } from "../calendar/routes";
-import { communitiesRoutes } from "../communities/routes";
-import { EXTEND_EVERY_MS, extendOpenSeries } from "../events/extender";
-import { eventsRoutes } from "../events/routes";
-import { newsRoutes } from "../news/routes";
-import { placesRoutes } from "../places/routes";
+import { communitiesRoutes } from "../communities/resource";
+import { eventsRoutes } from "../events/resource";
+import { newsRoutes } from "../news/resource";
+import { placesRoutes } from "../places/resource";
 import { searchRoutes } from "../search/routes";
 import { tagsRoutes } from "../tags/routes";
 import { createContentNotifier } from "./notify";
@@ -30,10 +29,14 @@ export interface ContentRoutesOptions {
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images }) => {
   const notify = createContentNotifier(database, api.log);
-  await api.register(eventsRoutes, { prefix: "/events", database, notify, images });
-  await api.register(placesRoutes, { prefix: "/places", database, notify, images });
-  await api.register(newsRoutes, { prefix: "/news", database, notify, images });
-  await api.register(communitiesRoutes, { prefix: "/communities", database, notify, images });
+  for (const [prefix, resource] of [
+    ["/events", eventsRoutes],
+    ["/places", placesRoutes],
+    ["/news", newsRoutes],
+    ["/communities", communitiesRoutes],
+  ] as const) {
+    await api.register(resource, { prefix, database, notify, images });
+  }
   await api.register(tagsRoutes, { prefix: "/tags", database });
   await api.register(addressesRoutes, {
     prefix: "/addresses",
@@ -42,17 +45,4 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   });
   await api.register(searchRoutes, { prefix: "/search", database });
   await api.register(calendarRoutes, { prefix: "/calendar", database });
-
-  // Open-ended series keep their dates materialised ahead of time.
-  let timer: NodeJS.Timeout | null = null;
-  const extend = () =>
-    extendOpenSeries(database).catch((error: unknown) => api.log.error({ err: error }, "No se pudieron extender las series de eventos"));
-  api.addHook("onReady", async () => {
-    await extend();
-    timer = setInterval(() => void extend(), EXTEND_EVERY_MS);
-    timer.unref();
-  });
-  api.addHook("onClose", async () => {
-    if (timer) clearInterval(timer);
-  });
 };

@@ -1,21 +1,9 @@
 import type { ContentKind, ModerationAction } from "../../../lib/schemas/content";
 import type { Queryable } from "../../db/client";
+import { KINDS } from "./kinds";
 
 // Admin moderation shared by every kind: hide/unhide (with a reason the author is told),
 // feature/unfeature, and deletions by an admin — each written to content_moderation_log.
-
-interface KindTable {
-  table: string;
-  label: string;
-  author: string;
-}
-
-export const CONTENT_TABLES: Record<ContentKind, KindTable> = {
-  events: { table: "events", label: "title", author: "organizer_id" },
-  places: { table: "places", label: "name", author: "author_id" },
-  news: { table: "news", label: "title", author: "author_id" },
-  communities: { table: "communities", label: "name", author: "created_by" },
-};
 
 const CHANGES: Record<ModerationAction, string> = {
   hide: "hidden = true, hidden_reason = $2",
@@ -38,7 +26,7 @@ export async function moderate(
   reason: string | null,
   adminId: string,
 ): Promise<ModeratedItem | null> {
-  const t = CONTENT_TABLES[kind];
+  const t = KINDS[kind];
   const params: unknown[] = action === "hide" ? [id, reason] : [id];
   const rows = await db.query<{ id: string; label: string; author_id: string | null }>(
     `UPDATE ${t.table} SET ${CHANGES[action]}, updated_at = now() WHERE id = $1

@@ -2,6 +2,7 @@ import type { ContentKind } from "../../../lib/schemas/content";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
 import type { Queryable } from "../../db/client";
 import { HttpError } from "../../plugins/errors";
+import { KINDS } from "./kinds";
 import type { Viewer } from "./viewer";
 
 // Anti-spam policy (docs/authorization-content.md, "Cuentas sin verificar"):
@@ -12,27 +13,6 @@ import type { Viewer } from "./viewer";
 //   ti and not featured unless an admin features them on purpose.
 // - Admins hide anything that slips through; hiding notifies the author with the reason.
 
-export const UNVERIFIED_DAILY_LIMITS: Record<ContentKind, number> = {
-  events: 3,
-  places: 2,
-  news: 3,
-  communities: 1,
-};
-
-const KIND_NAMES: Record<ContentKind, string> = {
-  events: "eventos",
-  places: "lugares",
-  news: "noticias",
-  communities: "comunidades",
-};
-
-const COUNT_SQL: Record<ContentKind, string> = {
-  events: "SELECT count(DISTINCT coalesce(series_id, id))::int AS n FROM events WHERE organizer_id = $1 AND created_at > now() - interval '1 day'",
-  places: "SELECT count(*)::int AS n FROM places WHERE author_id = $1 AND created_at > now() - interval '1 day'",
-  news: "SELECT count(*)::int AS n FROM news WHERE author_id = $1 AND created_at > now() - interval '1 day'",
-  communities: "SELECT count(*)::int AS n FROM communities WHERE created_by = $1 AND created_at > now() - interval '1 day'",
-};
-
 export function isTrusted(viewer: Viewer): boolean {
   return viewer.isAdmin || viewer.user?.verified === true;
 }
@@ -40,13 +20,16 @@ export function isTrusted(viewer: Viewer): boolean {
 /** Throws 429 when an unverified account already used today's quota for this kind. */
 export async function assertWithinQuota(db: Queryable, viewer: Viewer, kind: ContentKind): Promise<void> {
   if (isTrusted(viewer) || !viewer.id) return;
-  const rows = await db.query<{ n: number }>(COUNT_SQL[kind], [viewer.id]);
-  const limit = UNVERIFIED_DAILY_LIMITS[kind];
+  const { table, author, quotaCount, dailyQuota: limit, words } = KINDS[kind];
+  const rows = await db.query<{ n: number }>(
+    `SELECT ${quotaCount}::int AS n FROM ${table} WHERE ${author} = $1 AND created_at > now() - interval '1 day'`,
+    [viewer.id],
+  );
   if ((rows[0]?.n ?? 0) >= limit) {
     throw new HttpError(
       429,
       ERROR_CODES.RATE_LIMITED,
-      `Las cuentas sin verificar pueden publicar hasta ${limit} ${KIND_NAMES[kind]} al día. Solicita la verificación de tu cuenta para publicar sin este límite.`,
+      `Las cuentas sin verificar pueden publicar hasta ${limit} ${words.many} al día. Solicita la verificación de tu cuenta para publicar sin este límite.`,
     );
   }
 }

@@ -36,3 +36,13 @@ export function assertVisibilityAllowed(visibility: string | undefined, viewer: 
 export function assertVisible(item: { hidden: boolean; canEdit: boolean } | null, viewer: Viewer, message: string): void {
   if (!item || (item.hidden && !viewer.isAdmin && !item.canEdit)) throw notFound(message);
 }
+
+/**
+ * Content of a community (events, news) is edited by its author, the community's owners and
+ * admins, and site admins.
+ */
+export function editsCommunityContent(authorId: string | null, viewerCommunityRole: string | null, viewer: Viewer): boolean {
+  if (viewer.isAdmin) return true;
+  if (!viewer.id) return false;
+  return authorId === viewer.id || viewerCommunityRole === "owner" || viewerCommunityRole === "admin";
+}

@@ -1,6 +1,6 @@
 import { SERIES_HORIZON_DAYS, SERIES_MAX_OCCURRENCES } from "../../../lib/schemas/events";
 import type { Database } from "../../db/client";
-import { createEventsRepository, type EventWrite } from "./repository";
+import { createEventsRepository, type EventRow, type EventWrite } from "./repository";
 import { generateOccurrences } from "./series";
 
 // Open-ended series ("every Tuesday", no end date) have their occurrences materialised up to
@@ -24,25 +24,10 @@ export async function extendOpenSeries(database: Database, now: Date = new Date(
       if (locked.length === 0 || !item.template_id) return 0;
       const repo = createEventsRepository(tx);
       const series = await repo.seriesById(item.id);
-      const template = await tx.query<{
-        title: string;
-        description: string;
-        starts_at: unknown;
-        ends_at: unknown;
-        all_day: boolean;
-        time_zone: string;
-        place_id: string | null;
-        address: string | null;
-        lat: number | null;
-        lng: number | null;
-        online_url: string | null;
-        price_type: "free" | "paid";
-        price_amount: string | number | null;
-        price_note: string | null;
-        capacity: number | null;
-        accessibility: string | null;
-        community_id: string | null;
-      }>(
+      const template = await tx.query<
+        Pick<EventRow, "title" | "description" | "starts_at" | "ends_at" | "all_day" | "time_zone" | "place_id" | "address" | "lat" | "lng">
+          & Pick<EventRow, "online_url" | "price_type" | "price_amount" | "price_note" | "capacity" | "accessibility" | "community_id">
+      >(
         `SELECT title, description, starts_at, ends_at, all_day, time_zone, place_id, address, lat, lng, online_url, price_type,
             price_amount::float8 AS price_amount, price_note, capacity, accessibility, community_id
            FROM events WHERE id = $1`,

@@ -1,17 +1,14 @@
 import type { Event } from "../../../lib/schemas/events";
 import { communitySummaryFrom, metaFrom, placeSummaryFrom, userSummaryFrom } from "../content/mappers";
 import { toIso, toIsoOrNull, toNumberOrNull } from "../content/sql";
-import type { Viewer } from "../content/viewer";
+import { editsCommunityContent, type Viewer } from "../content/viewer";
 import type { EventRow } from "./repository";
 
 // Rows → the wire contract of lib/schemas/events.ts.
 
 /** The organiser, the owners and admins of its community, and site admins edit an event. */
-export function canEditEvent(row: Pick<EventRow, "organizer_id" | "viewer_community_role">, viewer: Viewer): boolean {
-  if (viewer.isAdmin) return true;
-  if (!viewer.id) return false;
-  return row.organizer_id === viewer.id || row.viewer_community_role === "owner" || row.viewer_community_role === "admin";
-}
+export const canEditEvent = (row: Pick<EventRow, "organizer_id" | "viewer_community_role">, viewer: Viewer): boolean =>
+  editsCommunityContent(row.organizer_id, row.viewer_community_role, viewer);
 
 export function toEvent(row: EventRow, viewer: Viewer): Event {
   const canEdit = canEditEvent(row, viewer);

@@ -1,4 +1,4 @@
-import type { Event } from "../../../lib/schemas/events";
+import type { Event, EventStatus } from "../../../lib/schemas/events";
 import type { Queryable } from "../../db/client";
 import { formatDateTimeEsMx } from "../../dates";
 import { followersByTarget } from "../content/follows";
@@ -57,7 +57,7 @@ export interface EventStateRow {
   place_id: string | null;
   address: string | null;
   online_url: string | null;
-  status: string;
+  status: EventStatus;
 }
 
 const time = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime());

@@ -1,16 +1,13 @@
 import type { News } from "../../../lib/schemas/news";
 import { communitySummaryFrom, metaFrom, userSummaryFrom } from "../content/mappers";
 import { toIso } from "../content/sql";
-import type { Viewer } from "../content/viewer";
+import { editsCommunityContent, type Viewer } from "../content/viewer";
 import type { NewsRow } from "./repository";
 
 // Rows → the wire contract of lib/schemas/news.ts.
 
-export function canEditNews(row: Pick<NewsRow, "author_id" | "viewer_community_role">, viewer: Viewer): boolean {
-  if (viewer.isAdmin) return true;
-  if (!viewer.id) return false;
-  return row.author_id === viewer.id || row.viewer_community_role === "owner" || row.viewer_community_role === "admin";
-}
+export const canEditNews = (row: Pick<NewsRow, "author_id" | "viewer_community_role">, viewer: Viewer): boolean =>
+  editsCommunityContent(row.author_id, row.viewer_community_role, viewer);
 
 export function toNews(row: NewsRow, viewer: Viewer): News {
   const canEdit = canEditNews(row, viewer);

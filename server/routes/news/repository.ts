@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import { cursorTimestamp, decodeCursor, encodeCursor, exactTimestamp, Params } from "../content/sql";
+import { timestampKey, type PageRequest } from "../content/paging";
+import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { Params } from "../content/sql";
 
 // The only SQL of news. Lists go newest first by (published_at, id) with a keyset cursor;
 // pieces scheduled for later stay out of public lists until their time.
@@ -38,17 +40,12 @@ export interface NewsWrite {
   publishedAt: Date;
 }
 
-export interface NewsFilters {
+export interface NewsFilters extends SharedFilters {
   communityId?: string;
   authorId?: string;
-  featured?: boolean;
-  followedBy?: string;
-  visibility: "visible" | "hidden" | "all";
   /** Include pieces scheduled for later (the author's own list). */
   includeScheduled?: boolean;
 }
-
-const VISIBILITY = { visible: "NOT n.hidden", hidden: "n.hidden", all: "true" } as const;
 
 function selectNews(p: Params, viewerId: string | null): string {
   const viewer = p.add(viewerId);
@@ -61,46 +58,21 @@ function selectNews(p: Params, viewerId: string | null): string {
     FROM news n LEFT JOIN users u ON u.id = n.author_id LEFT JOIN communities c ON c.id = n.community_id`;
 }
 
+const NEWEST_FIRST = [timestampKey("n.published_at"), { column: "n.id" }];
+
 export function createNewsRepository(db: Queryable) {
-  async function findMany(ids: string[], viewerId: string | null): Promise<NewsRow[]> {
-    if (ids.length === 0) return [];
-    const p = new Params();
-    const select = selectNews(p, viewerId);
-    const rows = await db.query<NewsRow>(`${select} WHERE n.id = ANY(${p.add(ids)}::text[])`, p.values);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  const rows = rowFinder<NewsRow>(db, "news", selectNews);
 
   return {
-    findMany,
+    ...rows,
 
-    async findById(id: string, viewerId: string | null): Promise<NewsRow | null> {
-      return (await findMany([id], viewerId))[0] ?? null;
-    },
-
-    async list(filters: NewsFilters, page: { cursor?: string; limit: number }, viewerId: string | null) {
+    async list(filters: NewsFilters, page: PageRequest, viewerId: string | null) {
       const p = new Params();
-      const where: string[] = [VISIBILITY[filters.visibility]];
+      const where = sharedConditions("news", filters, p);
       if (!filters.includeScheduled) where.push("n.published_at <= now()");
       if (filters.communityId) where.push(`n.community_id = ${p.add(filters.communityId)}`);
       if (filters.authorId) where.push(`n.author_id = ${p.add(filters.authorId)}`);
-      if (filters.featured !== undefined) where.push(filters.featured ? "n.featured" : "NOT n.featured");
-      if (filters.followedBy) {
-        where.push(`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${p.add(filters.followedBy)} AND f.target_kind = 'news' AND f.target_id = n.id)`);
-      }
-      const cursor = decodeCursor(page.cursor, 2);
-      if (cursor) where.push(`(n.published_at, n.id) < (${p.add(cursorTimestamp(cursor[0]!))}::timestamptz, ${p.add(cursor[1])})`);
-      const rows = await db.query<{ id: string; key: string }>(
-        `SELECT n.id, ${exactTimestamp("n.published_at")} AS key FROM news n WHERE ${where.join(" AND ")}
-          ORDER BY n.published_at DESC, n.id DESC LIMIT ${p.add(page.limit + 1)}`,
-        p.values,
-      );
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows[pageRows.length - 1];
-      return {
-        rows: await findMany(pageRows.map((r) => r.id), viewerId),
-        nextCursor: rows.length > page.limit && last ? encodeCursor([last.key, last.id]) : null,
-      };
+      return keysetPage(db, "news", { where, keys: NEWEST_FIRST, descending: true, p }, page, (ids) => rows.findMany(ids, viewerId));
     },
 
     async create(input: NewsWrite, authorId: string): Promise<string> {
@@ -117,28 +89,6 @@ export function createNewsRepository(db: Queryable) {
         "UPDATE news SET title = $2, summary = $3, body = $4, community_id = $5, published_at = $6, updated_at = now() WHERE id = $1",
         [id, input.title, input.summary, input.body, input.communityId, input.publishedAt],
       );
-    },
-
-    async setCoverImage(id: string, url: string | null, set: unknown): Promise<void> {
-      await db.query("UPDATE news SET cover_image = $2, cover_image_set = $3::jsonb, updated_at = now() WHERE id = $1", [
-        id,
-        url,
-        set === null ? null : JSON.stringify(set),
-      ]);
-    },
-
-    async remove(id: string): Promise<void> {
-      await db.query("DELETE FROM news WHERE id = $1", [id]);
-    },
-
-    /** Role of a user in a community that is visible (or any, for admins); undefined when it does not exist. */
-    async communityRole(communityId: string, userId: string, includeHidden: boolean): Promise<string | null | undefined> {
-      const rows = await db.query<{ role: string | null }>(
-        `SELECT (SELECT role FROM community_members m WHERE m.community_id = c.id AND m.user_id = $2) AS role
-           FROM communities c WHERE c.id = $1 AND (NOT c.hidden OR $3)`,
-        [communityId, userId, includeHidden],
-      );
-      return rows.length === 0 ? undefined : (rows[0]?.role ?? null);
     },
   };
 }

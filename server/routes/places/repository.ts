@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { OpeningHours, PlaceCategory, PlaceContact } from "../../../lib/schemas/places";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import { decodeCursor, encodeCursor, Params, slugify } from "../content/sql";
+import type { PageRequest } from "../content/paging";
+import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { Params, slugify } from "../content/sql";
 
 // The only SQL of places. Lists go by name (then id) with a keyset cursor.
 
@@ -59,13 +61,9 @@ export interface PlaceWrite {
   accessibility: string | null;
 }
 
-export interface PlaceListFilters {
+export interface PlaceListFilters extends SharedFilters {
   category?: PlaceCategory;
-  featured?: boolean;
   authorId?: string;
-  followedBy?: string;
-  ids?: string[];
-  visibility: "visible" | "hidden" | "all";
 }
 
 function selectPlaces(p: Params, viewerId: string | null): string {
@@ -79,128 +77,65 @@ function selectPlaces(p: Params, viewerId: string | null): string {
     FROM places pl LEFT JOIN users u ON u.id = pl.author_id`;
 }
 
-const VISIBILITY: Record<PlaceListFilters["visibility"], string> = {
-  visible: "NOT pl.hidden",
-  hidden: "pl.hidden",
-  all: "true",
-};
+/** Written fields and their columns; JSON ones are cast. */
+const WRITE_COLUMNS: [keyof PlaceWrite, string][] = [
+  ["name", "name"],
+  ["description", "description"],
+  ["category", "category"],
+  ["street", "street"],
+  ["number", "number"],
+  ["neighbourhood", "neighbourhood"],
+  ["city", "city"],
+  ["state", "state"],
+  ["postalCode", "postal_code"],
+  ["country", "country"],
+  ["lat", "lat"],
+  ["lng", "lng"],
+  ["openingHours", "opening_hours"],
+  ["openingHoursNote", "opening_hours_note"],
+  ["contact", "contact"],
+  ["accessibility", "accessibility"],
+];
+const JSON_FIELDS = new Set<keyof PlaceWrite>(["openingHours", "contact"]);
+
+/** `column = $n` (or the bare parameters) for every written field. */
+function writeParams(input: PlaceWrite, p: Params): { column: string; param: string }[] {
+  return WRITE_COLUMNS.map(([key, column]) =>
+    JSON_FIELDS.has(key) ? { column, param: `${p.add(JSON.stringify(input[key]))}::jsonb` } : { column, param: p.add(input[key]) },
+  );
+}
+
+const BY_NAME = [{ column: "pl.name" }, { column: "pl.id" }];
 
 export function createPlacesRepository(db: Queryable) {
-  async function findById(id: string, viewerId: string | null): Promise<PlaceRow | null> {
-    const p = new Params();
-    const select = selectPlaces(p, viewerId);
-    const rows = await db.query<PlaceRow>(`${select} WHERE pl.id = ${p.add(id)}`, p.values);
-    return rows[0] ?? null;
-  }
+  const rows = rowFinder<PlaceRow>(db, "places", selectPlaces);
 
   return {
-    findById,
+    ...rows,
 
-    async list(filters: PlaceListFilters, page: { cursor?: string; limit: number }, viewerId: string | null) {
+    async list(filters: PlaceListFilters, page: PageRequest, viewerId: string | null) {
       const p = new Params();
-      const where = [VISIBILITY[filters.visibility]];
+      const where = sharedConditions("places", filters, p);
       if (filters.category) where.push(`pl.category = ${p.add(filters.category)}`);
-      if (filters.featured !== undefined) where.push(filters.featured ? "pl.featured" : "NOT pl.featured");
       if (filters.authorId) where.push(`pl.author_id = ${p.add(filters.authorId)}`);
-      if (filters.followedBy) {
-        where.push(`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${p.add(filters.followedBy)} AND f.target_kind = 'places' AND f.target_id = pl.id)`);
-      }
-      const cursor = decodeCursor(page.cursor, 2);
-      if (cursor) where.push(`(pl.name, pl.id) > (${p.add(cursor[0])}, ${p.add(cursor[1])})`);
-      const limit = p.add(page.limit + 1);
-      const ids = await db.query<{ id: string; name: string }>(
-        `SELECT pl.id, pl.name FROM places pl WHERE ${where.join(" AND ")} ORDER BY pl.name, pl.id LIMIT ${limit}`,
-        p.values,
-      );
-      const pageIds = ids.slice(0, page.limit);
-      const rows = await this.findMany(pageIds.map((r) => r.id), viewerId);
-      const last = pageIds[pageIds.length - 1];
-      return { rows, nextCursor: ids.length > page.limit && last ? encodeCursor([last.name, last.id]) : null };
-    },
-
-    /** Rows for the ids, in the order given. */
-    async findMany(ids: string[], viewerId: string | null): Promise<PlaceRow[]> {
-      if (ids.length === 0) return [];
-      const p = new Params();
-      const select = selectPlaces(p, viewerId);
-      const rows = await db.query<PlaceRow>(`${select} WHERE pl.id = ANY(${p.add(ids)}::text[])`, p.values);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return keysetPage(db, "places", { where, keys: BY_NAME, p }, page, (ids) => rows.findMany(ids, viewerId));
     },
 
     async create(input: PlaceWrite, authorId: string): Promise<string> {
       const id = randomUUID();
       const slug = `${slugify(input.name, 50) || "lugar"}-${id.slice(0, 6)}`;
-      await db.query(
-        `INSERT INTO places (id, name, slug, description, category, street, number, neighbourhood, city, state, postal_code, country,
-           lat, lng, opening_hours, opening_hours_note, contact, accessibility, author_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17::jsonb, $18, $19)`,
-        [
-          id,
-          input.name,
-          slug,
-          input.description,
-          input.category,
-          input.street,
-          input.number,
-          input.neighbourhood,
-          input.city,
-          input.state,
-          input.postalCode,
-          input.country,
-          input.lat,
-          input.lng,
-          JSON.stringify(input.openingHours),
-          input.openingHoursNote,
-          JSON.stringify(input.contact),
-          input.accessibility,
-          authorId,
-        ],
-      );
+      const p = new Params();
+      const fields = [{ column: "id", param: p.add(id) }, { column: "slug", param: p.add(slug) }, ...writeParams(input, p), { column: "author_id", param: p.add(authorId) }];
+      await db.query(`INSERT INTO places (${fields.map((f) => f.column).join(", ")}) VALUES (${fields.map((f) => f.param).join(", ")})`, p.values);
       return id;
     },
 
     async update(id: string, input: PlaceWrite): Promise<void> {
-      await db.query(
-        `UPDATE places SET name = $2, description = $3, category = $4, street = $5, number = $6, neighbourhood = $7, city = $8,
-           state = $9, postal_code = $10, country = $11, lat = $12, lng = $13, opening_hours = $14::jsonb, opening_hours_note = $15,
-           contact = $16::jsonb, accessibility = $17, updated_at = now()
-         WHERE id = $1`,
-        [
-          id,
-          input.name,
-          input.description,
-          input.category,
-          input.street,
-          input.number,
-          input.neighbourhood,
-          input.city,
-          input.state,
-          input.postalCode,
-          input.country,
-          input.lat,
-          input.lng,
-          JSON.stringify(input.openingHours),
-          input.openingHoursNote,
-          JSON.stringify(input.contact),
-          input.accessibility,
-        ],
-      );
-    },
-
-    async setCoverImage(id: string, url: string | null, set: unknown): Promise<void> {
-      await db.query("UPDATE places SET cover_image = $2, cover_image_set = $3::jsonb, updated_at = now() WHERE id = $1", [
-        id,
-        url,
-        set === null ? null : JSON.stringify(set),
-      ]);
-    },
-
-    async remove(id: string): Promise<void> {
-      await db.query("DELETE FROM places WHERE id = $1", [id]);
+      const p = new Params();
+      const sets = writeParams(input, p).map((f) => `${f.column} = ${f.param}`);
+      await db.query(`UPDATE places SET ${sets.join(", ")}, updated_at = now() WHERE id = ${p.add(id)}`, p.values);
     },
   };
 }
 
 export type PlacesRepository = ReturnType<typeof createPlacesRepository>;
-

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import {
   followQuerySchema,
   followResultSchema,
@@ -12,28 +13,14 @@ import { forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
 import { notFound } from "../../plugins/errors";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { createContentFollows } from "./follows";
+import { KINDS, linkTo } from "./kinds";
 import { moderate } from "./moderation";
 import type { ContentNotifier } from "./notify";
 import { actorOf, type Viewer } from "./viewer";
 
 // The calls every content kind has in the same shape: follow/unfollow and admin moderation.
 
-/** Spanish words per kind, with the gender the participles agree with. */
-export const KIND_WORDS: Record<ContentKind, { one: string; hidden: string; deleted: string }> = {
-  events: { one: "evento", hidden: "ocultado", deleted: "borrado" },
-  places: { one: "lugar", hidden: "ocultado", deleted: "borrado" },
-  news: { one: "noticia", hidden: "ocultada", deleted: "borrada" },
-  communities: { one: "comunidad", hidden: "ocultada", deleted: "borrada" },
-};
-
-export const KIND_LINKS: Record<ContentKind, (id: string) => string> = {
-  events: (id) => `/events/${id}`,
-  places: (id) => `/places/${id}`,
-  news: (id) => `/news/${id}`,
-  communities: (id) => `/communities/${id}`,
-};
-
-export interface CommonRoutesOptions {
+export interface FollowAndModerationOptions {
   kind: ContentKind;
   database: Database;
   notify: ContentNotifier;
@@ -42,13 +29,13 @@ export interface CommonRoutesOptions {
   find(id: string, viewer: Viewer): Promise<{ hidden: boolean; canEdit: boolean } | null>;
   /** Answers the moderated item in its full shape. */
   present(id: string, viewer: Viewer): Promise<unknown>;
-  itemSchema: import("zod").ZodType;
+  itemSchema: z.ZodType;
 }
 
-export function registerCommonContentRoutes(app: FastifyInstance, options: CommonRoutesOptions): void {
+export function registerFollowAndModeration(app: FastifyInstance, options: FollowAndModerationOptions): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const follows = createContentFollows(options.database);
-  const words = KIND_WORDS[options.kind];
+  const words = KINDS[options.kind].words;
 
   api.post(
     "/:id/follow",
@@ -102,7 +89,7 @@ export function registerCommonContentRoutes(app: FastifyInstance, options: Commo
             kind: "content_hidden",
             title: `Tu ${words.one} «${item.label}» fue ${words.hidden}`,
             body: `La moderación lo ocultó. Motivo: ${reason}`,
-            link: KIND_LINKS[options.kind](item.id),
+            link: linkTo(options.kind, item.id),
             data: { kind: options.kind, id: item.id },
           },
         ]);

@@ -1,0 +1,278 @@
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { deleteQuerySchema, deletedSchema, idParamsSchema, type ContentKind } from "../../../lib/schemas/content";
+import { pageQuerySchema, pageSchema, PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/pagination";
+import type { Database, Queryable } from "../../db/client";
+import { forbidden } from "../../plugins/errors";
+import type { ImageStore } from "../../storage/store";
+import { registerFollowAndModeration } from "./actions";
+import { deleteContent } from "./deletion";
+import { createOnce, idempotencyKeyOf, sendCreated } from "./idempotency";
+import { registerContentImageRoutes } from "./images";
+import { KINDS } from "./kinds";
+import type { ContentNotifier, NotifyItem } from "./notify";
+import type { Page, PageRequest } from "./paging";
+import { removeRows, type SharedFilters } from "./repository";
+import { routeOptions, type Access, type RouteSpec } from "./routing";
+import { assertWithinQuota } from "./spam";
+import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer } from "./viewer";
+
+// One content kind as a REST resource. Every kind has the same calls — lists (all, mine, the
+// ones I follow), one item, create (idempotent, within the daily quota), update, delete (with a
+// reason when moderating), follow, moderate and its picture — with the same access rules; a
+// kind's definition gives its schemas, its words, its SQL and what it does beyond that (events:
+// series and notices; communities: members). An action every kind gains is added here once.
+
+/** What every kind's row has: its id and moderation state, plus its columns by name. */
+export type ContentRow = { id: string; hidden: boolean };
+
+type Doc = { summary: string; description?: string };
+
+export interface ResourceOptions {
+  database: Database;
+  notify: ContentNotifier;
+  /** Image store of the accounts pipeline; without it the image routes are not registered. */
+  images?: ImageStore;
+}
+
+/** What a kind's own routes and hooks work with. */
+export interface ResourceContext<Row extends ContentRow, Item> extends ResourceOptions {
+  kind: ContentKind;
+  /** The item as the viewer may see it: 404 when it does not exist or is hidden from them. */
+  load(id: string, viewer: Viewer): Promise<Row>;
+  /** `load`, then 403 unless the viewer may edit it. */
+  editable(id: string, viewer: Viewer): Promise<Row>;
+  toItem(row: Row, viewer: Viewer): Item;
+  /** Route options under the kind's tag. */
+  route<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends Record<number, z.ZodType> = Record<never, z.ZodType>>(
+    access: Access,
+    spec: RouteSpec<P, Q, B, R>,
+  ): ReturnType<typeof routeOptions<P, Q, B, R>>;
+}
+
+export interface ContentResource<Row extends ContentRow, Item, Create, Update, Filters extends SharedFilters> {
+  kind: ContentKind;
+  notFound: string;
+  /** 403 message when someone who may see an item tries to change it. */
+  cannotEdit: string;
+  schemas: {
+    item: z.ZodType<Item>;
+    list: z.ZodType;
+    /** Query of the "mine" and "following" lists; a page by default. */
+    ownLists?: z.ZodType;
+    create: z.ZodType<Create>;
+    update: z.ZodType<Update>;
+    remove?: z.ZodType;
+  };
+  /**
+   * The reference's words for the shared calls. Lists, one item, edit and delete are summarised
+   * from the kind's words ("Lugares", "Lugares que sigo", "Un lugar", "Editar un lugar"); these
+   * give the rest.
+   */
+  docs: {
+    mine: Doc;
+    create: Doc;
+    descriptions: Partial<Record<"list" | "following" | "get" | "update" | "remove", string>>;
+  };
+  repository(db: Queryable): {
+    findById(id: string, viewerId: string | null): Promise<Row | null>;
+    list(filters: Filters, page: PageRequest, viewerId: string | null): Promise<Page<Row>>;
+  };
+  canEdit(row: Row, viewer: Viewer): boolean;
+  /** Not public yet although not hidden (news scheduled for later): reads treat it as hidden. */
+  isPrivate?(row: Row): boolean;
+  toItem(row: Row, viewer: Viewer): Item;
+  /** Filters of the viewer's own list ("mine"). */
+  mine(viewerId: string): Partial<Filters>;
+  /** Checks before anything is written (cheap ones, outside the transaction). */
+  checkCreate?(body: Create): void;
+  /** Inserts the item (quota and idempotency already handled); returns its id. */
+  create(tx: Queryable, body: Create, viewer: Viewer & { id: string }): Promise<string>;
+  /** Notices of a new item (not of a replayed create). */
+  published?(item: Item, db: Queryable): Promise<NotifyItem[]>;
+  update(row: Row, body: Update, viewer: Viewer & { id: string }, ctx: ResourceContext<Row, Item>): Promise<void>;
+  remove?: {
+    /** Who may delete, when not everyone who may edit (defaults to `editable`). */
+    deletable?(row: Row, viewer: Viewer): void;
+    /** The author told of a moderator's deletion (defaults to the kind's author column). */
+    authorOf?(row: Row, viewer: Viewer): string | null;
+    /** The ids the call deletes (a series' later dates); the item alone by default. */
+    ids?(row: Row, query: Record<string, unknown>, ctx: ResourceContext<Row, Item>): Promise<string[]>;
+    /** Notices for followers of what is deleted, made before it is gone and sent after. */
+    notices?(ids: string[], viewer: Viewer & { id: string }, ctx: ResourceContext<Row, Item>): Promise<NotifyItem[]>;
+  };
+  /** The kind's own reads, registered before `GET /:id`. */
+  reads?(app: FastifyInstance, ctx: ResourceContext<Row, Item>): void | Promise<void>;
+  /** The kind's own calls, registered after the shared ones that change an item. */
+  routes?(app: FastifyInstance, ctx: ResourceContext<Row, Item>): void | Promise<void>;
+}
+
+/** Summaries made of the kind's words, with the kind's descriptions. */
+function standardDocs(kind: ContentKind, descriptions: ContentResource<ContentRow, unknown, unknown, unknown, SharedFilters>["docs"]["descriptions"]) {
+  const { a, one, many } = KINDS[kind].words;
+  const Many = many.charAt(0).toUpperCase() + many.slice(1);
+  const summaries = { list: Many, following: `${Many} que sigo`, get: `${a === "un" ? "Un" : "Una"} ${one}`, update: `Editar ${a} ${one}`, remove: `Borrar ${a} ${one}` };
+  return Object.fromEntries(
+    Object.entries(summaries).map(([call, summary]) => {
+      const description = descriptions[call as keyof typeof summaries];
+      return [call, description === undefined ? { summary } : { summary, description }];
+    }),
+  ) as Record<keyof typeof summaries, Doc>;
+}
+
+const column = (row: ContentRow, name: string) => (row as unknown as Record<string, unknown>)[name];
+
+export function contentResource<Row extends ContentRow, Item, Create, Update, Filters extends SharedFilters>(
+  def: ContentResource<Row, Item, Create, Update, Filters>,
+): FastifyPluginAsyncZod<ResourceOptions> {
+  const ownLists = def.schemas.ownLists ?? pageQuerySchema.strict();
+  const docs = standardDocs(def.kind, def.docs.descriptions);
+  const itemPage = pageSchema(def.schemas.item);
+  return async (plugin, options) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const { database, notify } = options;
+    const rows = def.repository(database);
+
+    const ctx: ResourceContext<Row, Item> = {
+      ...options,
+      kind: def.kind,
+      async load(id, viewer) {
+        const row = await rows.findById(id, viewer.id);
+        const hidden = row !== null && (row.hidden || def.isPrivate?.(row) === true);
+        assertVisible(row ? { hidden, canEdit: def.canEdit(row, viewer) } : null, viewer, def.notFound);
+        return row!;
+      },
+      async editable(id, viewer) {
+        const row = await ctx.load(id, viewer);
+        if (!def.canEdit(row, viewer)) throw forbidden(def.cannotEdit);
+        return row;
+      },
+      toItem: def.toItem,
+      route: (access, spec) => routeOptions(def.kind, access, spec),
+    };
+    const route = ctx.route;
+
+    const list = async (filters: Record<string, unknown>, query: { cursor?: string; limit?: number }, viewer: Viewer) => {
+      const page = await rows.list(filters as Filters, { cursor: query.cursor, limit: query.limit ?? PAGE_LIMIT_DEFAULT }, viewer.id);
+      return { data: { items: page.rows.map((row) => def.toItem(row, viewer)), nextCursor: page.nextCursor } };
+    };
+    type ListQuery = { cursor?: string; limit?: number; visibility?: SharedFilters["visibility"] } & Record<string, unknown>;
+
+    app.get("/", route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), async (request) => {
+      const viewer = await viewerOf(request);
+      const { cursor, limit, visibility, ...filters } = request.query as ListQuery;
+      assertVisibilityAllowed(visibility, viewer);
+      return list({ ...filters, visibility: visibility ?? "visible" }, { cursor, limit }, viewer);
+    });
+
+    const ownList = (path: string, doc: Doc, filters: (viewerId: string) => Record<string, unknown>) =>
+      app.get(
+        path,
+        route("signedIn", { ...doc, querystring: ownLists, data: { 200: itemPage }, errors: [400, 401, 403] }),
+        async (request) => {
+          const viewer = await actorOf(request);
+          const { cursor, limit, ...rest } = request.query as ListQuery;
+          return list({ ...rest, ...filters(viewer.id) }, { cursor, limit }, viewer);
+        },
+      );
+    ownList("/mine", def.docs.mine, (viewerId) => def.mine(viewerId));
+    ownList("/following", docs.following, (viewerId) => ({ followedBy: viewerId, visibility: "visible" }));
+
+    await def.reads?.(app, ctx);
+
+    app.get("/:id", route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), async (request) => {
+      const viewer = await viewerOf(request);
+      return { data: def.toItem(await ctx.load(request.params.id, viewer), viewer) };
+    });
+
+    app.post(
+      "/",
+      route("writer", { ...def.docs.create, body: def.schemas.create, data: { 200: def.schemas.item, 201: def.schemas.item }, errors: [400, 401, 403, 409, 429] }),
+      async (request, reply) => {
+        const viewer = await actorOf(request);
+        const body = request.body as Create;
+        def.checkCreate?.(body);
+        const result = await createOnce(database, { userId: viewer.id, key: idempotencyKeyOf(request), kind: def.kind }, async (tx) => {
+          await assertWithinQuota(tx, viewer, def.kind);
+          return def.create(tx, body, viewer);
+        });
+        const item = def.toItem(await ctx.load(result.id, viewer), viewer);
+        if (!result.replayed && def.published) await notify(await def.published(item, database));
+        return sendCreated(reply, result, item);
+      },
+    );
+
+    app.put(
+      "/:id",
+      route("writer", { ...docs.update, params: idParamsSchema, body: def.schemas.update, data: { 200: def.schemas.item }, errors: [400, 401, 403, 404] }),
+      async (request) => {
+        const viewer = await actorOf(request);
+        const row = await ctx.editable(request.params.id, viewer);
+        await def.update(row, request.body as Update, viewer, ctx);
+        return { data: def.toItem(await ctx.load(row.id, viewer), viewer) };
+      },
+    );
+
+    app.delete(
+      "/:id",
+      route("writer", {
+        ...docs.remove,
+        params: idParamsSchema,
+        querystring: def.schemas.remove ?? deleteQuerySchema,
+        data: { 200: deletedSchema },
+        errors: [400, 401, 403, 404],
+      }),
+      async (request) => {
+        const viewer = await actorOf(request);
+        const query = request.query as { reason?: string } & Record<string, unknown>;
+        const remove = def.remove ?? {};
+        let row: Row;
+        if (remove.deletable) {
+          row = await ctx.load(request.params.id, viewer);
+          remove.deletable(row, viewer);
+        } else row = await ctx.editable(request.params.id, viewer);
+        const ids = remove.ids ? await remove.ids(row, query, ctx) : [row.id];
+        const notices = remove.notices ? await remove.notices(ids, viewer, ctx) : [];
+        const facts = KINDS[def.kind];
+        await deleteContent(database, notify, {
+          kind: def.kind,
+          ids,
+          label: column(row, facts.label) as string,
+          authorId: remove.authorOf ? remove.authorOf(row, viewer) : (column(row, facts.author) as string | null),
+          viewer,
+          reason: query.reason ?? null,
+          remove: (tx) => removeRows(tx, def.kind, ids),
+        });
+        await notify(notices);
+        return { data: { _id: row.id, deleted: true as const } };
+      },
+    );
+
+    await def.routes?.(app, ctx);
+
+    // Follow, moderation and the picture reach items the viewer may see as moderation does:
+    // only `hidden` counts, so an author can still follow or illustrate a scheduled piece.
+    const find = async (id: string, viewer: Viewer) => {
+      const row = await rows.findById(id, viewer.id);
+      return row ? { row, hidden: row.hidden, canEdit: def.canEdit(row, viewer) } : null;
+    };
+    const present = async (id: string, viewer: Viewer) => def.toItem((await rows.findById(id, viewer.id))!, viewer);
+    registerFollowAndModeration(app, { kind: def.kind, database, notify, notFoundMessage: def.notFound, itemSchema: def.schemas.item, find, present });
+    if (options.images) {
+      await registerContentImageRoutes(app, {
+        kind: def.kind,
+        database,
+        images: options.images,
+        notFoundMessage: def.notFound,
+        itemSchema: def.schemas.item,
+        canEdit: async (id, viewer) => {
+          const item = await find(id, viewer);
+          if (!item) return null;
+          return item.hidden && !item.canEdit && !viewer.isAdmin ? null : item.canEdit;
+        },
+        present,
+      });
+    }
+  };
+}

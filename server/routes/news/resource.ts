@@ -1,0 +1,95 @@
+import { newsListQuerySchema, newsPayloadSchema, newsSchema, newsUpdatePayloadSchema, type News, type NewsPayload, type NewsUpdatePayload } from "../../../lib/schemas/news";
+import type { Queryable } from "../../db/client";
+import { followersByTarget } from "../content/follows";
+import type { NotifyItem } from "../content/notify";
+import { communityIssues, validationError } from "../content/publishing";
+import { contentResource } from "../content/resource";
+import type { Viewer } from "../content/viewer";
+import { canEditNews, toNews } from "./mappers";
+import { createNewsRepository, type NewsFilters, type NewsRow } from "./repository";
+
+// News: pieces by a person, optionally in a community (its members publish there and its
+// followers are told), and possibly scheduled for later.
+
+export const NEWS_NOT_FOUND = "Noticia no encontrada.";
+const SCHEDULE_LIMIT_DAYS = 365;
+
+function checkSchedule(publishedAt: string | undefined) {
+  if (publishedAt && Date.parse(publishedAt) > Date.now() + SCHEDULE_LIMIT_DAYS * 86_400_000) {
+    throw validationError([{ path: ["publishedAt"], message: "Se puede programar hasta con un año de anticipación." }]);
+  }
+}
+
+async function checkCommunity(db: Queryable, communityId: string | null | undefined, viewer: Viewer) {
+  const issues = await communityIssues(db, communityId, viewer);
+  if (issues.length > 0) throw validationError(issues);
+}
+
+/** Followers of the piece's community, once it is out. */
+async function publicationNotices(item: News, db: Queryable): Promise<NotifyItem[]> {
+  if (!item.community || Date.parse(item.publishedAt) > Date.now()) return [];
+  const followers = (await followersByTarget(db, "communities", [item.community._id], item.author?._id ?? null)).get(item.community._id) ?? [];
+  return followers.map((userId) => ({
+    userId,
+    kind: "news_published",
+    title: `Noticia de ${item.community!.name}`,
+    body: item.summary ? `${item.title}: ${item.summary}` : item.title,
+    link: `/news/${item._id}`,
+    data: { newsId: item._id, communityId: item.community!._id },
+    idempotencyKey: `news_published:${item._id}`,
+  }));
+}
+
+export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdatePayload, NewsFilters>({
+  kind: "news",
+  notFound: NEWS_NOT_FOUND,
+  cannotEdit: "Solo quien la publicó, los responsables de su comunidad o la administración pueden cambiarla.",
+  schemas: { item: newsSchema, list: newsListQuerySchema, create: newsPayloadSchema, update: newsUpdatePayloadSchema },
+  docs: {
+    mine: { summary: "Noticias que publiqué", description: "Incluye las programadas y las ocultas por moderación." },
+    create: {
+      summary: "Publicar una noticia",
+      description:
+        "En una comunidad, solo sus miembros; avisa a quienes siguen la comunidad. `publishedAt` futuro la programa (sin aviso). " +
+        "Acepta `Idempotency-Key`. Cuentas sin verificar: 3 al día (429).",
+    },
+    descriptions: {
+      list: "De la más reciente a la más antigua. Filtros: communityId, authorId, featured. `visibility=hidden|all` solo para administración.",
+      update: "Quien la publicó, propietarios y administradores de su comunidad, o la administración.",
+      remove: "Quien la publicó, responsables de su comunidad o la administración (que indica `?reason=` al borrar lo de otra persona).",
+    },
+  },
+
+  repository: createNewsRepository,
+  canEdit: canEditNews,
+  // A piece scheduled for later is, until then, as private as a hidden one.
+  isPrivate: (row) => new Date(row.published_at as string).getTime() > Date.now(),
+  toItem: toNews,
+  mine: (viewerId) => ({ authorId: viewerId, visibility: "all", includeScheduled: true }),
+  checkCreate: (body) => checkSchedule(body.publishedAt),
+  async create(tx, body, viewer) {
+    await checkCommunity(tx, body.communityId, viewer);
+    return createNewsRepository(tx).create(
+      {
+        title: body.title,
+        summary: body.summary ?? "",
+        body: body.body,
+        communityId: body.communityId ?? null,
+        publishedAt: body.publishedAt ? new Date(body.publishedAt) : new Date(),
+      },
+      viewer.id,
+    );
+  },
+  published: publicationNotices,
+  async update(row, body, viewer, { database }) {
+    checkSchedule(body.publishedAt);
+    if (body.communityId !== undefined && body.communityId !== row.community_id) await checkCommunity(database, body.communityId, viewer);
+    await createNewsRepository(database).update(row.id, {
+      title: body.title ?? row.title,
+      summary: body.summary === undefined ? row.summary : (body.summary ?? ""),
+      body: body.body ?? row.body,
+      communityId: body.communityId === undefined ? row.community_id : body.communityId,
+      publishedAt: body.publishedAt ? new Date(body.publishedAt) : new Date(row.published_at as string),
+    });
+  },
+});
