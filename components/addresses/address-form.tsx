@@ -29,21 +29,12 @@ const coord = (v: string) => (v.trim() === "" ? null : Number(v));
 export function AddressForm({ address }: { address?: Address }) {
   const [s, setS] = useState(() => initial(address));
   const change = (parts: Partial<typeof s>) => setS((prev) => ({ ...prev, ...parts }));
-  const flow = useSaveContent({
-    existing: address,
-    schemas: { create: addressPayloadSchema, update: addressUpdatePayloadSchema },
-    create: { send: createAddress },
-    update: updateAddress,
-    store: storeAddress,
-    messages: { created: "Dirección guardada.", updated: "Dirección actualizada." },
-    savedHref: () => "/addresses/index/",
-  });
+  const schemas = { create: addressPayloadSchema, update: addressUpdatePayloadSchema };
+  const flow = useSaveContent({ kind: "addresses", existing: address, schemas, send: createAddress, update: updateAddress, store: storeAddress, savedHref: "/addresses/index/" });
 
   return (
     <ContentForm
       flow={flow}
-      label={address ? "Editar dirección" : "Agregar dirección"}
-      submitLabel="Guardar dirección"
       reviewNotice={false}
       onSubmit={() => void flow.save({ ...s, lat: coord(s.lat), lng: coord(s.lng) })}
     >

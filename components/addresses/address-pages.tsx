@@ -93,25 +93,6 @@ export function AddressIndex() {
   );
 }
 
-export function CreateAddress() {
-  return (
-    <CreatePage title="Agregar dirección" signInTo="guardar direcciones">
-      <AddressForm />
-    </CreatePage>
-  );
-}
+export const CreateAddress = () => <CreatePage kind="addresses"><AddressForm /></CreatePage>;
 
-export function EditAddress() {
-  return (
-    <EditPage
-      route="/addresses/[addressId]/edit"
-      query={addressQueries.detail}
-      title="Editar dirección"
-      signInTo="editar direcciones"
-      loading={{ label: "Cargando dirección", lines: 4 }}
-      notFound="Esta dirección no existe."
-    >
-      {(address) => <AddressForm address={address} />}
-    </EditPage>
-  );
-}
+export const EditAddress = () => <EditPage kind="addresses" query={addressQueries.detail} skeletonLines={4}>{(address) => <AddressForm address={address} />}</EditPage>;

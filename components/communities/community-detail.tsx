@@ -21,7 +21,7 @@ export function CommunityDetail({ children }: { children?: ReactNode }) {
   const id = useRouteId("/communities/[communityId]");
   const query = useQuery({ ...communityQueries.detailQuery(id ?? ""), enabled: id !== null });
   return (
-    <DetailPage id={id} query={query} name={{ this: "Esta", noun: "comunidad" }} after={children}>
+    <DetailPage id={id} query={query} kind="communities" after={children}>
       {(community) => <CommunityView community={community} />}
     </DetailPage>
   );

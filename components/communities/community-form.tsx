@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { communityPayloadSchema, communityUpdatePayloadSchema, type Community } from "@/lib/schemas/communities";
 import { storeCommunity, updateCommunity, uploadCommunityImage } from "@/lib/api/communities";
-import { pathFor } from "@/lib/routes";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { ContentForm } from "@/components/forms/content-form";
@@ -12,28 +11,12 @@ import { useSaveContent } from "@/components/forms/use-save-content";
 export function CommunityForm({ community }: { community?: Community }) {
   const [name, setName] = useState(community?.name ?? "");
   const [description, setDescription] = useState(community?.description ?? "");
-  const flow = useSaveContent({
-    existing: community,
-    schemas: { create: communityPayloadSchema, update: communityUpdatePayloadSchema },
-    create: { queue: "communities" },
-    update: updateCommunity,
-    store: storeCommunity,
-    uploadImage: uploadCommunityImage,
-    messages: {
-      created: "Comunidad creada.",
-      updated: "Comunidad actualizada.",
-      queued: "Sin conexión: la comunidad se creará cuando vuelvas a estar en línea.",
-      imageFailed: "La comunidad se guardó, pero la imagen no",
-    },
-    savedHref: (saved) => pathFor("/communities/[communityId]", saved._id),
-    queuedHref: "/communities/mine/",
-  });
+  const schemas = { create: communityPayloadSchema, update: communityUpdatePayloadSchema };
+  const flow = useSaveContent({ kind: "communities", existing: community, schemas, update: updateCommunity, store: storeCommunity, uploadImage: uploadCommunityImage });
 
   return (
     <ContentForm
       flow={flow}
-      label={community ? "Editar comunidad" : "Crear comunidad"}
-      submitLabel="Crear comunidad"
       reviewNotice={false}
       image={{ label: "Imagen", current: community?.image }}
       onSubmit={() => void flow.save({ name, description })}

@@ -4,10 +4,12 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@/lib/api/errors";
+import type { ContentKind } from "@/lib/schemas/content";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Cover } from "./cover";
 import { FollowButton, type FollowTarget } from "./follow-button";
+import { KIND_COPY } from "./kind-copy";
 import { NotFoundState } from "./not-found-state";
 import { ShareButton } from "./share-button";
 import styles from "./content.module.css";
@@ -16,35 +18,29 @@ import styles from "./content.module.css";
 // around the item (loading, offline, missing, failed) and the parts every item page has (cover,
 // title, follow, share, edit). Each kind renders only what is special to it.
 
-/** How the page names its item: "Esta noticia", "Este lugar". */
-export interface ItemNoun {
-  /** "Esta" or "Este". */
-  this: string;
-  /** "noticia", "lugar". */
-  noun: string;
-}
-
 /**
  * The states of an item page: the route id (for tests and assistive tech), placeholders while
  * it loads, "Sin conexión" when offline with nothing cached, not found, another error, or the item.
+ * The kind's copy (KIND_COPY) words them.
  */
 export function DetailPage<T>({
   id,
   query,
-  name,
+  kind,
   skeletonLines = 4,
   after,
   children,
 }: {
   id: string | null;
   query: UseQueryResult<T>;
-  name: ItemNoun;
+  kind: ContentKind;
   skeletonLines?: number;
   /** What the route composes under the item (its events, its news). */
   after?: ReactNode;
   children: (item: T) => ReactNode;
 }) {
   const item = query.data;
+  const copy = KIND_COPY[kind];
   return (
     <>
       <span className="visually-hidden" data-testid="route-id">
@@ -53,13 +49,13 @@ export function DetailPage<T>({
       {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
         <>
           <div className={styles.coverPlaceholder} aria-hidden="true" />
-          <Skeleton lines={skeletonLines} label={`Cargando ${name.noun}`} />
+          <Skeleton lines={skeletonLines} label={copy.loading} />
         </>
       ) : query.isPending ? (
-        <NotFoundState title="Sin conexión" hint={`${name.this} ${name.noun} se mostrará cuando vuelvas a tener conexión.`} />
+        <NotFoundState title="Sin conexión" hint={copy.offline} />
       ) : item === undefined ? (
         query.error instanceof ApiError && query.error.status === 404 ? (
-          <NotFoundState title={`${name.this} ${name.noun} no existe o ya no está disponible.`} />
+          <NotFoundState title={copy.notFound} />
         ) : (
           <FormAlert message={errorMessage(query.error)} />
         )

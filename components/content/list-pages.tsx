@@ -5,12 +5,18 @@ import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQue
 import { useAtomValue } from "jotai";
 import type { Page } from "@/lib/schemas/pagination";
 import { isSignedInAtom } from "@/lib/state/auth";
+import type { ContentKind } from "@/lib/schemas/content";
+import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { InfiniteList } from "./infinite-list";
+import { KIND_COPY } from "./kind-copy";
+import { KIND_ROUTES } from "./kind-routes";
+import { PendingCreates } from "./pending-creates";
 import { SignInNotice } from "./sign-in-notice";
 
 // The list blocks every content kind shares: a public list (a section of the home or the whole
-// directory) and a personal list page (mine, following) that asks to sign in first.
+// directory) and a personal list page (mine, following) that asks to sign in first, worded from
+// the kind's copy.
 
 export type ListOptions<T> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, QueryKey, string | undefined>;
 
@@ -31,39 +37,56 @@ export function PublicList<T extends { _id: string }>({ options, limit, more = f
   return <InfiniteList<T> query={query} paginate={limit === undefined || more} autoLoad={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} {...list} />;
 }
 
+/** The link to the kind's create page, titled like it ("Crear comunidad"). */
+export function CreateLink({ kind, variant }: { kind: ContentKind; variant?: "secondary" }) {
+  return (
+    <ButtonLink href={KIND_ROUTES[kind].create} variant={variant}>
+      {KIND_COPY[kind].create.title}
+    </ButtonLink>
+  );
+}
+
 /**
- * A page of the signed-in person's own list: its header, then the list (after `before`: the
- * creates still waiting to be sent, a filter…) or a notice to sign in; `children` come after either.
+ * A page of the signed-in person's own list of a kind, worded from KIND_COPY: its header (on
+ * "mine", with the create link), then the list or a notice to sign in; `children` come after
+ * either. Before the list: the creates still waiting to be sent (`pending` says how to name one)
+ * and `before` (a filter, the calendar feed…).
  */
 export function PersonalListPage<T extends { _id: string }>({
-  title,
-  actions,
+  kind,
+  list,
+  actions = list === "mine" ? <CreateLink kind={kind} /> : null,
   options,
-  signInTo,
+  pending,
   before,
+  empty,
   children,
-  ...list
-}: ItemList<T> & {
-  title: string;
+  ...rest
+}: Omit<ItemList<T>, "label" | "empty" | "emptyHint"> & {
+  kind: ContentKind;
+  list: "mine" | "following";
   actions?: ReactNode;
   options: ListOptions<T>;
-  /** What signing in is for: "ver tus lugares". */
-  signInTo: string;
+  pending?: (payload: Record<string, unknown>) => string;
   before?: ReactNode;
+  /** Instead of the kind's own empty state (events say which period is empty). */
+  empty?: string;
   children?: ReactNode;
 }) {
+  const copy = KIND_COPY[kind][list];
   const signedIn = useAtomValue(isSignedInAtom);
   const query = useInfiniteQuery({ ...options, enabled: signedIn });
   return (
     <>
-      <PageHeader title={title} actions={actions} />
+      <PageHeader title={copy.title} actions={actions} />
       {signedIn ? (
         <>
+          {pending ? <PendingCreates kind={kind} label={KIND_COPY[kind].pendingCreates} describe={pending} /> : null}
           {before}
-          <InfiniteList<T> query={query} {...list} />
+          <InfiniteList<T> query={query} label={copy.title} empty={empty ?? copy.empty} emptyHint={copy.emptyHint} {...rest} />
         </>
       ) : (
-        <SignInNotice what={signInTo} />
+        <SignInNotice what={copy.signInTo} />
       )}
       {children}
     </>

@@ -26,7 +26,7 @@ export function EventDetail() {
   const isAdmin = useAtomValue(isAdminAtom);
   const query = useQuery({ ...eventQueries.detailQuery(id ?? ""), enabled: id !== null });
   return (
-    <DetailPage id={id} query={query} name={{ this: "Este", noun: "evento" }}>
+    <DetailPage id={id} query={query} kind="events">
       {(event) => <EventView event={event} isAdmin={isAdmin} />}
     </DetailPage>
   );

@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { eventPayloadSchema, eventShapeIssues, eventUpdatePayloadSchema, type Event, type EventUpdatePayload } from "@/lib/schemas/events";
 import { storeEvent, updateEvent, uploadEventImage } from "@/lib/api/events";
-import { pathFor } from "@/lib/routes";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { ContentForm } from "@/components/forms/content-form";
@@ -18,24 +17,8 @@ import { EventDetailsFields } from "./event-details-fields";
 export function EventForm({ event }: { event?: Event }) {
   const [s, setS] = useState<State>(() => initialState(event));
   const set = <K extends keyof State>(key: K, value: State[K]) => setS((prev) => ({ ...prev, [key]: value }));
-  const flow = useSaveContent({
-    existing: event,
-    schemas: { create: eventPayloadSchema, update: eventUpdatePayloadSchema },
-    create: { queue: "events" },
-    update: updateEvent,
-    store: storeEvent,
-    uploadImage: uploadEventImage,
-    messages: {
-      created: "Evento publicado.",
-      updated: "Evento actualizado.",
-      queued: "Sin conexión: tu evento se publicará cuando vuelvas a estar en línea.",
-      queuedWithImage: "La imagen no se puede subir sin conexión; agrégala después editando el evento.",
-      imageFailed: "El evento se guardó, pero la imagen no",
-    },
-    savedHref: (saved) => pathFor("/events/[eventId]", saved._id),
-    queuedHref: "/events/mine/",
-    errorKey: fieldKey,
-  });
+  const schemas = { create: eventPayloadSchema, update: eventUpdatePayloadSchema };
+  const flow = useSaveContent({ kind: "events", existing: event, schemas, update: updateEvent, store: storeEvent, uploadImage: uploadEventImage, errorKey: fieldKey });
   const err = flow.err;
   const sections = { s, set, err };
 
@@ -51,7 +34,7 @@ export function EventForm({ event }: { event?: Event }) {
   };
 
   return (
-    <ContentForm flow={flow} label={event ? "Editar evento" : "Crear evento"} submitLabel="Publicar evento" image={{ current: event?.coverImage }} onSubmit={submit}>
+    <ContentForm flow={flow} image={{ current: event?.coverImage }} onSubmit={submit}>
       <TextField label="Título" value={s.title} onChange={(e) => set("title", e.target.value)} error={err("title")} maxLength={140} required />
       <TextAreaField
         label="Descripción"

@@ -5,8 +5,6 @@ import { eventQueries, type EventFilters } from "@/lib/api/events";
 import type { Event } from "@/lib/schemas/events";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { PersonalListPage, PublicList } from "@/components/content/list-pages";
-import { PendingCreates } from "@/components/content/pending-creates";
-import { ButtonLink } from "@/components/ui/button";
 import { EventCard } from "./event-card";
 import { CalendarFeed } from "./calendar-feed";
 
@@ -37,13 +35,12 @@ export function MyEvents() {
   const [when, setWhen] = useState<"upcoming" | "past">("upcoming");
   return (
     <PersonalListPage<Event>
-      title="Mis eventos"
-      actions={<ButtonLink href="/events/create/">Crear evento</ButtonLink>}
+      kind="events"
+      list="mine"
       options={eventQueries.mineQuery(when)}
-      signInTo="ver tus eventos"
+      pending={(p) => `${String(p.title ?? "Evento")}${typeof p.startsAt === "string" ? ` · ${formatEventWhenShort({ startsAt: p.startsAt })}` : ""}`}
       before={
         <>
-          <PendingCreates kind="events" label="Eventos por publicar" describe={(p) => `${String(p.title ?? "Evento")}${typeof p.startsAt === "string" ? ` · ${formatEventWhenShort({ startsAt: p.startsAt })}` : ""}`} />
           <div className="actions" role="group" aria-label="Periodo" style={{ marginBottom: "1rem" }}>
             <button type="button" className={`button ${when === "upcoming" ? "button--primary" : "button--ghost"}`} aria-pressed={when === "upcoming"} onClick={() => setWhen("upcoming")}>
               Próximos
@@ -54,25 +51,12 @@ export function MyEvents() {
           </div>
         </>
       }
-      label="Mis eventos"
-      empty={when === "upcoming" ? "No tienes eventos próximos." : "No tienes eventos pasados."}
-      emptyHint="Publica tu primer evento y aparecerá aquí."
+      empty={when === "past" ? "No tienes eventos pasados." : undefined}
       renderItem={card}
     />
   );
 }
 
 export function FollowingEvents() {
-  return (
-    <PersonalListPage<Event>
-      title="Eventos que sigo"
-      options={eventQueries.followingQuery()}
-      signInTo="ver los eventos que sigues"
-      before={<CalendarFeed />}
-      label="Eventos que sigo"
-      empty="Aún no sigues eventos."
-      emptyHint="Toca «Seguir» en un evento para enterarte de sus cambios."
-      renderItem={card}
-    />
-  );
+  return <PersonalListPage<Event> kind="events" list="following" options={eventQueries.followingQuery()} before={<CalendarFeed />} renderItem={card} />;
 }

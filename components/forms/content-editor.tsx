@@ -3,17 +3,19 @@
 import { Fragment, type ReactNode } from "react";
 import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formCopy, type FormKind } from "@/components/content/kind-copy";
+import { editRoute } from "@/components/content/kind-routes";
 import { NotFoundState } from "@/components/content/not-found-state";
 import { SignInNotice } from "@/components/content/sign-in-notice";
 
 /** A create page: its header, then the form for someone signed in, else an invitation to sign in. */
-export function CreatePage({ title, description, signInTo, children }: { title: string; description?: string; signInTo: string; children: ReactNode }) {
+export function CreatePage({ kind, children }: { kind: FormKind; children: ReactNode }) {
   const signedIn = useAtomValue(isSignedInAtom);
+  const { title, description, signInTo } = formCopy(kind).create;
   return (
     <>
       <PageHeader title={title} description={description} />
@@ -24,30 +26,24 @@ export function CreatePage({ title, description, signInTo, children }: { title: 
 
 /**
  * An edit page: reads the id from the address, loads the item, and shows the form only once it
- * is there and the person may edit it; otherwise the sign-in, loading, not-found or not-allowed
- * state. The form is keyed by the item so another item starts from a fresh form.
+ * is there and the person may edit it (`canEdit`, for kinds with permissions); otherwise the
+ * sign-in, loading, not-found or not-allowed state. The form is keyed by the item so another item
+ * starts from a fresh form.
  */
-export function EditPage<T extends { _id: string } | null, K extends QueryKey>({
-  route,
+export function EditPage<T extends { _id: string; canEdit?: boolean } | null, K extends QueryKey>({
+  kind,
   query,
-  title,
-  signInTo,
-  loading,
-  notFound,
-  forbidden,
+  skeletonLines = 6,
   children,
 }: {
-  route: DynamicRoute;
+  kind: FormKind;
   query: (id: string) => UseQueryOptions<T, Error, T, K>;
-  title: string;
-  signInTo: string;
-  loading: { label: string; lines: number };
-  notFound: string;
-  /** For kinds with permissions: whether this person may edit the item, and what to say if not. */
-  forbidden?: { when: (item: NonNullable<T>) => boolean; title: string; hint?: string };
+  skeletonLines?: number;
   children: (item: NonNullable<T>) => ReactNode;
 }) {
-  const id = useRouteId(route);
+  const copy = formCopy(kind);
+  const { forbidden } = copy.edit;
+  const id = useRouteId(editRoute(kind));
   const signedIn = useAtomValue(isSignedInAtom);
   const result = useQuery({ ...query(id ?? ""), enabled: id !== null && signedIn });
   const item = (result.data ?? null) as NonNullable<T> | null;
@@ -56,14 +52,14 @@ export function EditPage<T extends { _id: string } | null, K extends QueryKey>({
       <span className="visually-hidden" data-testid="route-id">
         {id}
       </span>
-      <PageHeader title={title} />
+      <PageHeader title={copy.edit.title} />
       {!signedIn ? (
-        <SignInNotice what={signInTo} />
+        <SignInNotice what={copy.edit.signInTo} />
       ) : id === null || result.isPending ? (
-        <Skeleton lines={loading.lines} label={loading.label} />
+        <Skeleton lines={skeletonLines} label={copy.loading} />
       ) : !item ? (
-        <NotFoundState title={notFound} />
-      ) : forbidden?.when(item) ? (
+        <NotFoundState title={copy.notFound} />
+      ) : forbidden && !item.canEdit ? (
         <NotFoundState title={forbidden.title} hint={forbidden.hint} />
       ) : (
         <Fragment key={item._id}>{children(item)}</Fragment>

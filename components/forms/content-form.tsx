@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ImageField } from "@/components/ui/image-field";
+import { formCopy } from "@/components/content/kind-copy";
 import styles from "@/components/content/content.module.css";
 import type { SaveContentFlow } from "./use-save-content";
 
@@ -11,35 +12,31 @@ import type { SaveContentFlow } from "./use-save-content";
  * The frame of every content form around its own fields: the failure of the last save, a
  * "check the marked fields" notice, the picked image with its upload progress, and the submit
  * button (disabled while saving). `onSubmit` builds the payload and hands it to the save flow.
+ * The form's name and button come from the kind's copy, as its create or edit page's title.
  */
 export function ContentForm({
   flow,
-  label,
-  submitLabel,
   onSubmit,
   image,
   reviewNotice = true,
   children,
 }: {
-  flow: Pick<SaveContentFlow, "formRef" | "errors" | "formError" | "busy" | "file" | "setFile" | "progress" | "editing">;
-  /** The form's accessible name. */
-  label: string;
-  /** The button's text when creating; an edit always says «Guardar cambios». */
-  submitLabel: string;
+  flow: Pick<SaveContentFlow, "kind" | "formRef" | "errors" | "formError" | "busy" | "file" | "setFile" | "progress" | "editing">;
   onSubmit: () => void;
   image?: { label?: string; current?: string | null };
   /** Short forms mark their fields without the notice on top. */
   reviewNotice?: boolean;
   children: ReactNode;
 }) {
-  const { formRef, errors, formError, busy, file, setFile, progress, editing } = flow;
+  const { kind, formRef, errors, formError, busy, file, setFile, progress, editing } = flow;
+  const copy = formCopy(kind);
   const imageLabel = image?.label ?? "Imagen de portada";
   return (
     <form
       ref={formRef}
       className={styles.form}
       noValidate
-      aria-label={label}
+      aria-label={editing ? copy.edit.title : copy.create.title}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -64,7 +61,7 @@ export function ContentForm({
       ) : null}
       <div className="actions">
         <Button type="submit" disabled={busy}>
-          {busy ? "Guardando..." : editing ? "Guardar cambios" : submitLabel}
+          {busy ? "Guardando..." : editing ? "Guardar cambios" : copy.create.submit}
         </Button>
       </div>
     </form>

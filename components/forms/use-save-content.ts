@@ -4,46 +4,37 @@ import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { createMutationKey, newIdempotencyKey, type CreateVariables, type FollowKind } from "@/lib/api/content";
+import { createMutationKey, newIdempotencyKey, type CreateVariables } from "@/lib/api/content";
 import { errorMessage } from "@/lib/api/errors";
 import type { UploadProgress } from "@/lib/api/upload";
+import { pathFor } from "@/lib/routes";
+import type { ContentKind } from "@/lib/schemas/content";
 import { notify } from "@/lib/toast/notify";
+import { formCopy } from "@/components/content/kind-copy";
+import { KIND_ROUTES } from "@/components/content/kind-routes";
 import { apiFieldErrors, fieldErrorsFrom, focusFirstInvalid, validate, type FieldErrors } from "@/components/content/form-errors";
 
-/** What the person is told, in Spanish, for each way a save ends. */
-export interface SaveMessages {
-  created: string;
-  updated: string;
-  /** A create kept in the offline queue ("Sin conexión: …"). */
-  queued?: string;
-  /** A create kept in the queue while an image was picked: images are not queued. */
-  queuedWithImage?: string;
-  /** Saved, but the image upload failed; the reason follows after a colon. */
-  imageFailed?: string;
-}
-
-export interface SaveContentOptions<T extends { _id: string }, P, U> {
+interface SaveOptions<T extends { _id: string }, P, U> {
   /** The item being edited; without it the form creates one. */
   existing?: T;
   /** The server's own schemas: the client validates with them before sending. */
   schemas: { create: z.ZodType<P>; update: z.ZodType<U> };
-  /**
-   * `queue`: the persisted create of that kind (lib/query/mutation-defaults.ts), which waits while
-   * offline and is sent once (idempotency key). `send`: a plain request for kinds without a queue.
-   */
-  create: { queue: FollowKind } | { send: (payload: P) => Promise<T> };
   update: (id: string, payload: U) => Promise<T>;
   /** Puts the saved copy in the cache wherever it is shown. */
   store: (queryClient: QueryClient, item: T) => void;
   uploadImage?: (id: string, file: File, progress: UploadProgress) => Promise<T | undefined>;
-  messages: SaveMessages;
-  /** Where the person lands after a save. */
-  savedHref: (item: T) => string;
-  /** Where the person lands when the create waits in the offline queue (their own list). */
-  queuedHref?: string;
   /** Moves an error to the field where the person fixes it (a schema path → a form field). */
   errorKey?: (path: string) => string;
 }
+
+/**
+ * The kind names the messages (KIND_COPY). A content kind's create is its persisted create
+ * (lib/query/mutation-defaults.ts): it waits while offline, is sent once (idempotency key) and,
+ * if queued, lands on the person's own list; a save lands on the item's page. Addresses have no
+ * queue nor item page: a plain request, and where to land.
+ */
+export type SaveContentOptions<T extends { _id: string }, P, U> = SaveOptions<T, P, U> &
+  ({ kind: ContentKind; send?: undefined; savedHref?: undefined } | { kind: "addresses"; send: (payload: P) => Promise<T>; savedHref: string });
 
 export interface SaveRequest<P, U> {
   /** Errors the form found itself (a date it could not read). */
@@ -58,7 +49,8 @@ export interface SaveRequest<P, U> {
  * to the saved item. Field errors come back keyed by path, from the schema or from the API's 400.
  */
 export function useSaveContent<T extends { _id: string }, P, U>(options: SaveContentOptions<T, P, U>) {
-  const { existing, schemas, update, store, uploadImage, messages, savedHref, queuedHref, errorKey = (k: string) => k } = options;
+  const { kind, existing, schemas, update, store, uploadImage, errorKey = (k: string) => k } = options;
+  const messages = formCopy(kind).saved;
   const router = useRouter();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,8 +61,8 @@ export function useSaveContent<T extends { _id: string }, P, U>(options: SaveCon
   const [busy, setBusy] = useState(false);
   // One key per form: pressing the button twice, or a replay after going offline, is one item.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const queue = "queue" in options.create ? options.create.queue : null;
-  const send = "send" in options.create ? options.create.send : null;
+  const queue = options.kind === "addresses" ? null : options.kind;
+  const send = options.send;
   const create = useMutation<T, Error, CreateVariables<P>>(
     queue ? { mutationKey: createMutationKey(queue) } : { mutationFn: ({ payload }) => (send as (payload: P) => Promise<T>)(payload) },
   );
@@ -111,7 +103,7 @@ export function useSaveContent<T extends { _id: string }, P, U>(options: SaveCon
       create.mutate({ payload: result.data as P, idempotencyKey });
       if (messages.queued) notify("primary", messages.queued);
       if (file && messages.queuedWithImage) notify("warning", messages.queuedWithImage);
-      if (queuedHref) router.push(queuedHref);
+      router.push(KIND_ROUTES[queue].mine);
       return;
     }
     setBusy(true);
@@ -120,7 +112,7 @@ export function useSaveContent<T extends { _id: string }, P, U>(options: SaveCon
       store(queryClient, saved);
       await sendImage(saved._id);
       notify("success", existing ? messages.updated : messages.created);
-      router.push(savedHref(saved));
+      router.push(options.kind === "addresses" ? options.savedHref : pathFor(KIND_ROUTES[options.kind].item, saved._id));
     } catch (error) {
       showErrors(apiFieldErrors(error));
       setFormError(errorMessage(error));
@@ -129,7 +121,7 @@ export function useSaveContent<T extends { _id: string }, P, U>(options: SaveCon
     }
   }
 
-  return { formRef, errors, err: (key: string) => errors[key] ?? null, formError, busy, file, setFile, progress, save, editing: existing !== undefined };
+  return { kind, formRef, errors, err: (key: string) => errors[key] ?? null, formError, busy, file, setFile, progress, save, editing: existing !== undefined };
 }
 
 export type SaveContentFlow = ReturnType<typeof useSaveContent>;

@@ -15,7 +15,7 @@ export function NewsDetail() {
   const id = useRouteId("/news/[newsId]");
   const query = useQuery({ ...newsQueries.detailQuery(id ?? ""), enabled: id !== null });
   return (
-    <DetailPage id={id} query={query} name={{ this: "Esta", noun: "noticia" }} skeletonLines={5}>
+    <DetailPage id={id} query={query} kind="news" skeletonLines={5}>
       {(news) => <NewsView news={news} />}
     </DetailPage>
   );

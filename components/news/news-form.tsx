@@ -4,7 +4,6 @@ import { useState } from "react";
 import { newsPayloadSchema, newsUpdatePayloadSchema, type News } from "@/lib/schemas/news";
 import { storeNews, updateNews, uploadNewsImage } from "@/lib/api/news";
 import { cityWallTimeToIso, isoToCityInputs } from "@/lib/format/dates";
-import { pathFor } from "@/lib/routes";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { CommunitySelect } from "@/components/forms/community-select";
@@ -24,22 +23,8 @@ export function NewsForm({ news, presetCommunityId }: { news?: News; presetCommu
   const [communityId, setCommunityId] = useState(news?.community?._id ?? presetCommunityId ?? "");
   const [pubDate, setPubDate] = useState(() => scheduled(news).date);
   const [pubTime, setPubTime] = useState(() => scheduled(news).time);
-  const flow = useSaveContent({
-    existing: news,
-    schemas: { create: newsPayloadSchema, update: newsUpdatePayloadSchema },
-    create: { queue: "news" },
-    update: updateNews,
-    store: storeNews,
-    uploadImage: uploadNewsImage,
-    messages: {
-      created: "Noticia publicada.",
-      updated: "Noticia actualizada.",
-      queued: "Sin conexión: la noticia se publicará cuando vuelvas a estar en línea.",
-      imageFailed: "La noticia se guardó, pero la imagen no",
-    },
-    savedHref: (saved) => pathFor("/news/[newsId]", saved._id),
-    queuedHref: "/news/mine/",
-  });
+  const schemas = { create: newsPayloadSchema, update: newsUpdatePayloadSchema };
+  const flow = useSaveContent({ kind: "news", existing: news, schemas, update: updateNews, store: storeNews, uploadImage: uploadNewsImage });
   const err = flow.err;
 
   const submit = () => {
@@ -49,7 +34,7 @@ export function NewsForm({ news, presetCommunityId }: { news?: News; presetCommu
   };
 
   return (
-    <ContentForm flow={flow} label={news ? "Editar noticia" : "Publicar noticia"} submitLabel="Publicar noticia" image={{ current: news?.coverImage }} onSubmit={submit}>
+    <ContentForm flow={flow} image={{ current: news?.coverImage }} onSubmit={submit}>
       <TextField label="Título" value={title} onChange={(e) => setTitle(e.target.value)} error={err("title")} required />
       <TextAreaField label="Resumen" value={summary} onChange={(e) => setSummary(e.target.value)} error={err("summary")} rows={2} hint="Una o dos frases para las listas." />
       <TextAreaField label="Texto" value={body} onChange={(e) => setBody(e.target.value)} error={err("body")} rows={10} required />

@@ -4,9 +4,7 @@ import { newsQueries, type NewsFilters } from "@/lib/api/news";
 import type { News } from "@/lib/schemas/news";
 import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
-import { PersonalListPage, PublicList } from "@/components/content/list-pages";
-import { PendingCreates } from "@/components/content/pending-creates";
-import { ButtonLink } from "@/components/ui/button";
+import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/content/content.module.css";
 import { NewsCard } from "./news-card";
@@ -20,29 +18,18 @@ export function NewsList({ filters = {}, label, empty, limit }: { filters?: News
 export function AllNews() {
   return (
     <>
-      <PageHeader title="Noticias" description="Lo que pasa en la ciudad, de sus comunidades y organizadores." actions={<ButtonLink href="/news/create/">Publicar noticia</ButtonLink>} />
+      <PageHeader title="Noticias" description="Lo que pasa en la ciudad, de sus comunidades y organizadores." actions={<CreateLink kind="news" />} />
       <NewsList label="Noticias" empty="Aún no hay noticias." />
     </>
   );
 }
 
 export function MyNews() {
-  return (
-    <PersonalListPage<News>
-      title="Mis noticias"
-      actions={<ButtonLink href="/news/create/">Publicar noticia</ButtonLink>}
-      options={newsQueries.mineQuery()}
-      signInTo="ver tus noticias"
-      before={<PendingCreates kind="news" label="Noticias por publicar" describe={(p) => String(p.title ?? "Noticia")} />}
-      label="Mis noticias"
-      empty="Aún no has publicado noticias."
-      renderItem={card}
-    />
-  );
+  return <PersonalListPage<News> kind="news" list="mine" options={newsQueries.mineQuery()} pending={(p) => String(p.title ?? "Noticia")} renderItem={card} />;
 }
 
 export function FollowingNews() {
-  return <PersonalListPage<News> title="Noticias que sigo" options={newsQueries.followingQuery()} signInTo="ver las noticias que sigues" label="Noticias que sigo" empty="Aún no sigues noticias." renderItem={card} />;
+  return <PersonalListPage<News> kind="news" list="following" options={newsQueries.followingQuery()} renderItem={card} />;
 }
 
 /** The news of the community whose page this is. */

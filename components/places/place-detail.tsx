@@ -34,7 +34,7 @@ export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
   return (
-    <DetailPage id={id} query={query} name={{ this: "Este", noun: "lugar" }} after={events}>
+    <DetailPage id={id} query={query} kind="places" after={events}>
       {(place) => <PlaceView place={place} />}
     </DetailPage>
   );

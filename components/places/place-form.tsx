@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { PLACE_CATEGORIES, PLACE_CATEGORY_LABELS, placePayloadSchema, placeUpdatePayloadSchema, type Place, type PlaceCategory, type PlacePayload } from "@/lib/schemas/places";
 import { storePlace, updatePlace, uploadPlaceImage } from "@/lib/api/places";
-import { pathFor } from "@/lib/routes";
 import { SelectField } from "@/components/ui/select-field";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
@@ -78,32 +77,12 @@ function toPayload(s: State): PlacePayload {
 export function PlaceForm({ place }: { place?: Place }) {
   const [s, setS] = useState<State>(() => initial(place));
   const change = (parts: Partial<State>) => setS((prev) => ({ ...prev, ...parts }));
-  const flow = useSaveContent({
-    existing: place,
-    schemas: { create: placePayloadSchema, update: placeUpdatePayloadSchema },
-    create: { queue: "places" },
-    update: updatePlace,
-    store: storePlace,
-    uploadImage: uploadPlaceImage,
-    messages: {
-      created: "Lugar publicado.",
-      updated: "Lugar actualizado.",
-      queued: "Sin conexión: el lugar se publicará cuando vuelvas a estar en línea.",
-      imageFailed: "El lugar se guardó, pero la imagen no",
-    },
-    savedHref: (saved) => pathFor("/places/[placeId]", saved._id),
-    queuedHref: "/places/mine/",
-  });
+  const schemas = { create: placePayloadSchema, update: placeUpdatePayloadSchema };
+  const flow = useSaveContent({ kind: "places", existing: place, schemas, update: updatePlace, store: storePlace, uploadImage: uploadPlaceImage });
   const err = flow.err;
 
   return (
-    <ContentForm
-      flow={flow}
-      label={place ? "Editar lugar" : "Agregar lugar"}
-      submitLabel="Publicar lugar"
-      image={{ current: place?.coverImage }}
-      onSubmit={() => void flow.save(toPayload(s))}
-    >
+    <ContentForm flow={flow} image={{ current: place?.coverImage }} onSubmit={() => void flow.save(toPayload(s))}>
       <TextField label="Nombre" value={s.name} onChange={(e) => change({ name: e.target.value })} error={err("name")} required />
       <SelectField label="Categoría" value={s.category} onChange={(e) => change({ category: e.target.value as PlaceCategory })} error={err("category")}>
         {PLACE_CATEGORIES.map((c) => (
