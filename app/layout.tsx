@@ -4,7 +4,11 @@ import { brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { ContentSessionSync } from "@/components/content/content-session-sync";
-import "./globals.css";
+// Global styles: design tokens, base element styles and the shared form primitives; component
+// styles are CSS modules next to their components.
+import "./styles/tokens.css";
+import "./styles/base.css";
+import "./styles/forms.css";
 
 export const metadata: Metadata = {
   title: { default: brand.name, template: `%s · ${brand.name}` },
