@@ -10,7 +10,9 @@ import { Cover } from "./cover";
 import { FollowButton, type FollowTarget } from "./follow-button";
 import { NotFoundState } from "./not-found-state";
 import { ShareButton } from "./share-button";
-import styles from "./content.module.css";
+import cardStyles from "./card.module.css";
+import coverStyles from "./cover.module.css";
+import detailStyles from "./detail.module.css";
 
 // The page of one content item, shared by events, places, news and communities: the states
 // around the item (loading, offline, missing, failed) and the parts every item page has (cover,
@@ -52,7 +54,7 @@ export function DetailPage<T>({
       </span>
       {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
         <>
-          <div className={styles.coverPlaceholder} aria-hidden="true" />
+          <div className={coverStyles.coverPlaceholder} aria-hidden="true" />
           <Skeleton lines={skeletonLines} label={`Cargando ${name.noun}`} />
         </>
       ) : query.isPending ? (
@@ -77,7 +79,7 @@ export function DetailPage<T>({
 export function HiddenBanner({ item, hiddenWord, note }: { item: { hidden: boolean; hiddenReason: string | null }; hiddenWord: "Oculto" | "Oculta"; note?: string }) {
   if (!item.hidden) return null;
   return (
-    <p className={styles.statusBanner} role="status">
+    <p className={detailStyles.statusBanner} role="status">
       {hiddenWord} por moderación{item.hiddenReason ? `: ${item.hiddenReason}` : "."}
       {note ? ` ${note}` : null}
     </p>
@@ -89,7 +91,7 @@ export function DetailHeader({ titleId, title, cover, kicker, children }: { titl
   return (
     <>
       <Cover src={cover} title={title} />
-      {kicker ? <p className={styles.cardKicker}>{kicker}</p> : null}
+      {kicker ? <p className={cardStyles.cardKicker}>{kicker}</p> : null}
       <header>
         <h1 id={titleId} className="page-header__title">
           {title}
@@ -122,10 +124,10 @@ export function DetailActions({
 }) {
   return (
     <>
-      <div className={styles.detailFollow}>
+      <div className={detailStyles.detailFollow}>
         <FollowButton {...follow} />
       </div>
-      <div className={`actions ${styles.detailActions}`}>
+      <div className={`actions ${detailStyles.detailActions}`}>
         {before}
         <ShareButton title={share.title} text={share.text ?? undefined} />
         {children}

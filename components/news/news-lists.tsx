@@ -8,7 +8,7 @@ import { PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { PendingCreates } from "@/components/content/pending-creates";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/detail.module.css";
 import { NewsCard } from "./news-card";
 
 const card = (n: News) => <NewsCard news={n} />;
