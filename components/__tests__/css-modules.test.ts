@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { describe, expect, it } from "@jest/globals";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -28,7 +29,7 @@ function moduleClasses(css: string): Set<string> {
     const selector = chunk.slice(Math.max(chunk.lastIndexOf(";"), chunk.lastIndexOf("}")) + 1);
     if (selector.trim().startsWith("@")) continue;
     const local = selector.replace(/:global\([^)]*\)/g, "");
-    for (const match of local.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)) names.add(match[1]);
+    for (const [, name] of local.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)) if (name) names.add(name);
   }
   return names;
 }
@@ -46,16 +47,16 @@ describe("CSS modules", () => {
     expect([...classes].sort()).toEqual(["a", "b", "c", "d"]);
   });
 
-  it.each(files.map((file) => [path.relative(ROOT, file), file]))("%s reads only classes its modules define", (_name, file) => {
+  it.each(files.map((file) => ({ name: path.relative(ROOT, file), file })))("$name reads only classes its modules define", ({ file }) => {
     const source = fs.readFileSync(file, "utf8");
     const missing: string[] = [];
-    for (const [, binding, specifier] of source.matchAll(/^import (\w+) from "([^"]+\.module\.css)";$/gm)) {
+    for (const [, binding = "", specifier = ""] of source.matchAll(/^import (\w+) from "([^"]+\.module\.css)";$/gm)) {
       const cssFile = resolveImport(file, specifier);
       expect(fs.existsSync(cssFile)).toBe(true);
       const classes = moduleClasses(fs.readFileSync(cssFile, "utf8"));
       const reads = source.matchAll(new RegExp(`\\b${binding}(?:\\.(\\w+)|\\[\\s*"([^"]+)"\\s*\\])`, "g"));
       for (const [, dotted, bracketed] of reads) {
-        const name = dotted ?? bracketed;
+        const name = dotted ?? bracketed ?? "";
         if (!classes.has(name)) missing.push(`${binding}.${name} (${specifier})`);
       }
     }
@@ -67,7 +68,7 @@ describe("CSS modules", () => {
       .filter((file) => path.relative(ROOT, file) !== path.join("app", "layout.tsx"))
       .flatMap((file) =>
         [...fs.readFileSync(file, "utf8").matchAll(/^import "([^"]+\.css)";$/gm)]
-          .map((match) => match[1])
+          .map(([, specifier = ""]) => specifier)
           .filter((specifier) => !ALLOWED_GLOBAL_IMPORTS.has(specifier))
           .map((specifier) => `${path.relative(ROOT, file)} imports ${specifier}`),
       );
