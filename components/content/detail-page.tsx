@@ -10,6 +10,7 @@ import { Cover } from "./cover";
 import { FollowButton, type FollowTarget } from "./follow-button";
 import { NotFoundState } from "./not-found-state";
 import { ShareButton } from "./share-button";
+import pageHeader from "@/components/ui/page-header.module.css";
 import cardStyles from "./card.module.css";
 import coverStyles from "./cover.module.css";
 import detailStyles from "./detail.module.css";
@@ -93,7 +94,7 @@ export function DetailHeader({ titleId, title, cover, kicker, children }: { titl
       <Cover src={cover} title={title} />
       {kicker ? <p className={cardStyles.cardKicker}>{kicker}</p> : null}
       <header>
-        <h1 id={titleId} className="page-header__title">
+        <h1 id={titleId} className={pageHeader.title}>
           {title}
         </h1>
         {children}
