@@ -9,7 +9,7 @@ export function CardSkeletons({ count = 3, label = "Cargando contenido" }: { cou
     <div className={listStyles.list} role="progressbar" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={cardStyles.card} aria-hidden="true">
-          <span className={`${coverStyles.thumb} ${skeletonStyles.line}`} style={{ height: "auto" }} />
+          <span className={coverStyles.thumb} style={{ height: "auto" }} />
           <span style={{ display: "grid", gap: "0.5rem" }}>
             <span className={skeletonStyles.line} />
             <span className={skeletonStyles.line} style={{ width: "80%" }} />
