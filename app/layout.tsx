@@ -1,10 +1,15 @@
+// Global styles: design tokens, base element styles and the shared form primitives; component
+// styles are CSS modules next to their components. Imported first so that they come first in the
+// cascade and a module's rule wins over a primitive it refines (e.g. a card with no padding).
+import "./styles/tokens.css";
+import "./styles/base.css";
+import "./styles/forms.css";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { ContentSessionSync } from "@/components/content/content-session-sync";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: brand.name, template: `%s · ${brand.name}` },

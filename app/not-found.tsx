@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import pageHeader from "@/components/ui/page-header.module.css";
 
 export const metadata: Metadata = { title: "Página no encontrada" };
 
 export default function NotFound() {
   return (
     <section className="stack">
-      <h1 className="page-header__title">Página no encontrada</h1>
+      <h1 className={pageHeader.title}>Página no encontrada</h1>
       <p>La dirección que abriste no existe o ya no está disponible.</p>
       <p>
         <Link href="/">Volver al inicio</Link>

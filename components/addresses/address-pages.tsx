@@ -18,7 +18,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { SignInNotice } from "@/components/content/sign-in-notice";
-import styles from "@/components/content/content.module.css";
+import fieldStyles from "@/components/content/fields.module.css";
+import listStyles from "@/components/content/list.module.css";
+import textStyles from "@/components/ui/text.module.css";
 import { CreatePage, EditPage } from "@/components/forms/content-editor";
 import { AddressForm } from "./address-form";
 
@@ -57,12 +59,12 @@ export function AddressIndex() {
       ) : items.length === 0 ? (
         <EmptyState title="Aún no guardas direcciones." hint="Agrega tu casa o tu trabajo para ver eventos cercanos." />
       ) : (
-        <ul className={styles.list} aria-label="Mis direcciones">
+        <ul className={listStyles.list} aria-label="Mis direcciones">
           {items.map((a) => (
-            <li key={a._id} className={styles.fieldset}>
+            <li key={a._id} className={fieldStyles.fieldset}>
               <strong>{a.label}</strong>
               <span>{addressLine(a)}</span>
-              <span className={styles.small}>{a.lat !== null ? "Con ubicación en el mapa" : "Sin ubicación en el mapa"}</span>
+              <span className={textStyles.small}>{a.lat !== null ? "Con ubicación en el mapa" : "Sin ubicación en el mapa"}</span>
               <div className="actions">
                 <Link className="button button--secondary" href={pathFor("/addresses/[addressId]/edit", a._id)} aria-label={`Editar ${a.label}`}>
                   Editar

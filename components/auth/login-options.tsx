@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { ButtonLink } from "@/components/ui/button";
 import { SocialSignIn } from "./social-sign-in";
-import "./auth.css";
+import styles from "./auth.module.css";
 
 /** /login (docs/product.md#routes): choose how to sign in (email, Google or Apple) or create an account. */
 export function LoginOptions() {
   return (
-    <div className="stack auth-options">
+    <div className={`stack ${styles.options}`}>
       <p>Inicia sesión para seguir eventos, lugares, noticias y comunidades, y recibir notificaciones.</p>
       <div className="actions">
         <ButtonLink href="/login-email/">Continuar con correo</ButtonLink>

@@ -12,7 +12,6 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { AccountFields, type AccountErrors, type AccountValues } from "./account-fields";
 import { SocialSignIn } from "./social-sign-in";
-import "./auth.css";
 
 function validate({ name, email, password }: AccountValues): AccountErrors {
   const errors: AccountErrors = {};

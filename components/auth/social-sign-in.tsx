@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { EmulatorAccountDialog, type EmulatorAccount } from "./emulator-account-dialog";
 import { ProviderIcon } from "./provider-icon";
+import styles from "./auth.module.css";
 
 /** An access token for the emulator's Google credential, so the token call runs as in production. */
 const EMULATOR_ACCESS_TOKEN = "emulator-access-token";
@@ -66,11 +67,11 @@ export function SocialSignIn() {
   }
 
   return (
-    <section className="social-sign-in" aria-label="Otras formas de entrar">
-      <p className="social-sign-in__divider">
+    <section className={styles.socialSignIn} aria-label="Otras formas de entrar">
+      <p className={styles.divider}>
         <span>o</span>
       </p>
-      <div className="social-sign-in__buttons">
+      <div className={styles.buttons}>
         {(["google", "apple"] as const).map((provider) => (
           <Button key={provider} variant="secondary" onClick={() => void start(provider)} disabled={busy !== null}>
             <ProviderIcon provider={provider} />

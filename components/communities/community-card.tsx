@@ -4,7 +4,7 @@ import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/label
 import { pathFor } from "@/lib/routes";
 import { formatCount, formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/card.module.css";
 
 export function CommunityCard({ community }: { community: Community }) {
   return (

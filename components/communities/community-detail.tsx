@@ -15,7 +15,8 @@ import { formatCount } from "@/lib/format/count";
 import { notify } from "@/lib/toast/notify";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { Button } from "@/components/ui/button";
-import styles from "@/components/content/content.module.css";
+import cardStyles from "@/components/content/card.module.css";
+import detailStyles from "@/components/content/detail.module.css";
 
 export function CommunityDetail({ children }: { children?: ReactNode }) {
   const id = useRouteId("/communities/[communityId]");
@@ -43,7 +44,7 @@ function CommunityView({ community }: { community: Community }) {
     <article aria-labelledby="community-title">
       <HiddenBanner item={community} hiddenWord="Oculta" />
       <DetailHeader titleId="community-title" title={community.name} cover={community.image}>
-        <p className={styles.cardMeta}>
+        <p className={cardStyles.cardMeta}>
           {formatCount(community.membersCount, "miembro", "miembros")}
           {community.myRole ? ` · Tu rol: ${COMMUNITY_ROLE_LABELS[community.myRole]}` : ""}
         </p>
@@ -84,7 +85,7 @@ function CommunityView({ community }: { community: Community }) {
           </>
         ) : null}
       </DetailActions>
-      {community.description ? <p className={`${styles.text} ${styles.section}`}>{community.description}</p> : null}
+      {community.description ? <p className={`${detailStyles.text} ${detailStyles.section}`}>{community.description}</p> : null}
     </article>
   );
 }

@@ -24,7 +24,10 @@ import { TextField as Field } from "@/components/ui/text-field";
 import { SelectField as Select } from "@/components/ui/select-field";
 import { NotFoundState } from "@/components/content/not-found-state";
 import { VerifiedBadge } from "@/components/content/cover";
-import styles from "@/components/content/content.module.css";
+import fieldStyles from "@/components/content/fields.module.css";
+import listStyles from "@/components/content/list.module.css";
+import tableStyles from "@/components/ui/table.module.css";
+import textStyles from "@/components/ui/text.module.css";
 
 type Pending =
   | { kind: "add"; user: UserSummary; role: CommunityRole }
@@ -84,7 +87,7 @@ export function CommunityMembers() {
         <NotFoundState title="Solo quienes administran la comunidad pueden gestionar sus miembros." />
       ) : (
         <>
-          <section className={styles.fieldset} aria-labelledby="add-member">
+          <section className={fieldStyles.fieldset} aria-labelledby="add-member">
             <h2 id="add-member" style={{ fontSize: "1.1rem", margin: 0 }}>
               Agregar miembro
             </h2>
@@ -106,14 +109,14 @@ export function CommunityMembers() {
                   No encontramos a nadie con ese nombre.
                 </p>
               ) : (
-                <ul className={styles.list} aria-label="Personas encontradas">
+                <ul className={listStyles.list} aria-label="Personas encontradas">
                   {(results.data ?? []).map((u) => (
                     <li key={u._id} className="actions" style={{ alignItems: "center", justifyContent: "space-between" }}>
                       <span>
                         {u.name} {u.verified ? <VerifiedBadge /> : null}
                       </span>
                       {memberIds.has(u._id) ? (
-                        <span className={styles.small}>Ya es miembro</span>
+                        <span className={textStyles.small}>Ya es miembro</span>
                       ) : (
                         <Button variant="secondary" aria-label={`Agregar a ${u.name}`} onClick={() => setPending({ kind: "add", user: u, role: isOwner ? newRole : "member" })}>
                           Agregar
@@ -134,8 +137,8 @@ export function CommunityMembers() {
           ) : (members.data?.items ?? []).length === 0 ? (
             <EmptyState title="Aún no hay miembros." hint={null} />
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
+            <div className={tableStyles.tableWrap}>
+              <table className={tableStyles.table}>
                 <caption className="visually-hidden">Miembros y sus roles</caption>
                 <thead>
                   <tr>

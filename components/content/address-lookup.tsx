@@ -7,7 +7,7 @@ import type { AddressCandidate } from "@/lib/schemas/addresses";
 import { GEOCODER_UNAVAILABLE_MESSAGE } from "@/lib/schemas/addresses";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import styles from "./content.module.css";
+import styles from "./fields.module.css";
 
 /**
  * Looks an address up through the API's geocoder and hands the chosen candidate to the form.

@@ -1,16 +1,19 @@
-import styles from "./content.module.css";
+import skeletonStyles from "@/components/ui/skeleton.module.css";
+import cardStyles from "./card.module.css";
+import coverStyles from "./cover.module.css";
+import listStyles from "./list.module.css";
 
 /** Card-shaped placeholders with the real cards' size, so nothing jumps when they arrive. */
 export function CardSkeletons({ count = 3, label = "Cargando contenido" }: { count?: number; label?: string }) {
   return (
-    <div className={styles.list} role="progressbar" aria-busy="true" aria-label={label}>
+    <div className={listStyles.list} role="progressbar" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className={styles.card} aria-hidden="true">
-          <span className={`${styles.thumb} skeleton__line`} style={{ height: "auto" }} />
+        <div key={i} className={cardStyles.card} aria-hidden="true">
+          <span className={coverStyles.thumb} style={{ height: "auto" }} />
           <span style={{ display: "grid", gap: "0.5rem" }}>
-            <span className="skeleton__line" />
-            <span className="skeleton__line" style={{ width: "80%" }} />
-            <span className="skeleton__line" style={{ width: "50%" }} />
+            <span className={skeletonStyles.line} />
+            <span className={skeletonStyles.line} style={{ width: "80%" }} />
+            <span className={skeletonStyles.line} style={{ width: "50%" }} />
           </span>
         </div>
       ))}

@@ -1,4 +1,4 @@
-import styles from "./content.module.css";
+import styles from "./cover.module.css";
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {

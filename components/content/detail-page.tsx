@@ -12,7 +12,10 @@ import { FollowButton, type FollowTarget } from "./follow-button";
 import { KIND_COPY } from "./kind-copy";
 import { NotFoundState } from "./not-found-state";
 import { ShareButton } from "./share-button";
-import styles from "./content.module.css";
+import pageHeader from "@/components/ui/page-header.module.css";
+import cardStyles from "./card.module.css";
+import coverStyles from "./cover.module.css";
+import detailStyles from "./detail.module.css";
 
 // The page of one content item, shared by events, places, news and communities: the states
 // around the item (loading, offline, missing, failed) and the parts every item page has (cover,
@@ -48,7 +51,7 @@ export function DetailPage<T>({
       </span>
       {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
         <>
-          <div className={styles.coverPlaceholder} aria-hidden="true" />
+          <div className={coverStyles.coverPlaceholder} aria-hidden="true" />
           <Skeleton lines={skeletonLines} label={copy.loading} />
         </>
       ) : query.isPending ? (
@@ -73,7 +76,7 @@ export function DetailPage<T>({
 export function HiddenBanner({ item, hiddenWord, note }: { item: { hidden: boolean; hiddenReason: string | null }; hiddenWord: "Oculto" | "Oculta"; note?: string }) {
   if (!item.hidden) return null;
   return (
-    <p className={styles.statusBanner} role="status">
+    <p className={detailStyles.statusBanner} role="status">
       {hiddenWord} por moderación{item.hiddenReason ? `: ${item.hiddenReason}` : "."}
       {note ? ` ${note}` : null}
     </p>
@@ -85,9 +88,9 @@ export function DetailHeader({ titleId, title, cover, kicker, children }: { titl
   return (
     <>
       <Cover src={cover} title={title} />
-      {kicker ? <p className={styles.cardKicker}>{kicker}</p> : null}
+      {kicker ? <p className={cardStyles.cardKicker}>{kicker}</p> : null}
       <header>
-        <h1 id={titleId} className="page-header__title">
+        <h1 id={titleId} className={pageHeader.title}>
           {title}
         </h1>
         {children}
@@ -118,10 +121,10 @@ export function DetailActions({
 }) {
   return (
     <>
-      <div className={styles.detailFollow}>
+      <div className={detailStyles.detailFollow}>
         <FollowButton {...follow} />
       </div>
-      <div className={`actions ${styles.detailActions}`}>
+      <div className={`actions ${detailStyles.detailActions}`}>
         {before}
         <ShareButton title={share.title} text={share.text ?? undefined} />
         {children}

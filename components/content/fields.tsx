@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import styles from "./content.module.css";
+import styles from "./fields.module.css";
 
 // The grouping pieces of the content forms. Text, text area and select fields are the app's one
 // field set (components/ui/field-frame.tsx).

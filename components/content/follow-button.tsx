@@ -13,7 +13,7 @@ import { errorMessage } from "@/lib/api/errors";
 import { useMe } from "@/lib/hooks/use-me";
 import { notify } from "@/lib/toast/notify";
 import { formatFollowers } from "@/lib/format/count";
-import styles from "./content.module.css";
+import styles from "./follow-button.module.css";
 
 const OFFLINE_NOTICE = "Sin conexión: se enviará cuando vuelvas a estar en línea.";
 

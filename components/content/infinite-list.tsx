@@ -9,7 +9,7 @@ import { errorMessage } from "@/lib/api/errors";
 import { flattenPages } from "@/lib/api/content";
 import type { Page } from "@/lib/schemas/pagination";
 import { CardSkeletons } from "./card-skeletons";
-import styles from "./content.module.css";
+import styles from "./list.module.css";
 
 /**
  * A cursor-paginated list: skeletons while the first page loads, an empty state, the items,

@@ -2,7 +2,7 @@
 
 import { useMutationState } from "@tanstack/react-query";
 import { createMutationKey, type CreateVariables, type FollowKind } from "@/lib/api/content";
-import styles from "./content.module.css";
+import styles from "./pending-creates.module.css";
 
 /** Creates made offline that wait for the connection (they survive a reload). */
 export function PendingCreates({ kind, label, describe }: { kind: FollowKind; label: string; describe: (payload: Record<string, unknown>) => string }) {

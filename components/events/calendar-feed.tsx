@@ -8,7 +8,8 @@ import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import styles from "@/components/content/content.module.css";
+import fieldStyles from "@/components/content/fields.module.css";
+import textStyles from "@/components/ui/text.module.css";
 
 /** The private calendar URL of the events a person follows, for Google Calendar, Apple, Outlook. */
 export function CalendarFeed() {
@@ -27,11 +28,11 @@ export function CalendarFeed() {
   });
 
   return (
-    <section className={styles.fieldset} aria-labelledby="calendar-feed" style={{ marginBottom: "1.25rem" }}>
+    <section className={fieldStyles.fieldset} aria-labelledby="calendar-feed" style={{ marginBottom: "1.25rem" }}>
       <h2 id="calendar-feed" style={{ fontSize: "1.1rem", margin: 0 }}>
         Tu calendario
       </h2>
-      <p className={styles.small} style={{ margin: 0 }}>
+      <p className={textStyles.small} style={{ margin: 0 }}>
         Suscribe tu app de calendario a los eventos que sigues; se actualiza sola.
       </p>
       {!asked ? (
@@ -41,7 +42,7 @@ export function CalendarFeed() {
           </Button>
         </div>
       ) : feed.isPending ? (
-        <p className={styles.small}>Un momento...</p>
+        <p className={textStyles.small}>Un momento...</p>
       ) : feed.isError ? (
         <FormAlert message={errorMessage(feed.error)} />
       ) : (

@@ -5,7 +5,7 @@ import { pathFor } from "@/lib/routes";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
 import { Thumb } from "@/components/content/cover";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/card.module.css";
 
 const REASON_LABELS: Record<string, string> = {
   place: "Sigues este lugar",

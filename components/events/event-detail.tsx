@@ -16,7 +16,9 @@ import { googleCalendarUrl } from "@/lib/format/calendar";
 import { VerifiedBadge } from "@/components/content/cover";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { LocationMap } from "@/components/map/location-map";
-import styles from "@/components/content/content.module.css";
+import cardStyles from "@/components/content/card.module.css";
+import detailStyles from "@/components/content/detail.module.css";
+import textStyles from "@/components/ui/text.module.css";
 import { eventJsonLd } from "./event-json-ld";
 
 const RULE_LABELS = { weekly: "semanal", monthly: "mensual", dates: "de varias fechas" } as const;
@@ -49,7 +51,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
     <article aria-labelledby="event-title">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(eventJsonLd(event, pageUrl)).replace(/</g, "\\u003c") }} />
       {event.status !== "published" ? (
-        <p className={styles.statusBanner} role="status">
+        <p className={detailStyles.statusBanner} role="status">
           Evento {EVENT_STATUS_LABELS[event.status].toLocaleLowerCase("es-MX")}
           {event.statusNote ? `: ${event.statusNote}` : "."}
         </p>
@@ -57,9 +59,9 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
       <HiddenBanner item={event} hiddenWord="Oculto" note="Solo tú y el equipo de moderación lo ven." />
       <DetailHeader titleId="event-title" title={event.title} cover={event.coverImage}>
         {event.tags.length > 0 ? (
-          <ul className={styles.chips} aria-label="Etiquetas">
+          <ul className={cardStyles.chips} aria-label="Etiquetas">
             {event.tags.map((t) => (
-              <li key={t._id} className={styles.chip}>
+              <li key={t._id} className={cardStyles.chip}>
                 {t.name}
               </li>
             ))}
@@ -67,12 +69,12 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         ) : null}
       </DetailHeader>
 
-      <dl className={styles.facts}>
+      <dl className={detailStyles.facts}>
         <dt>Cuándo</dt>
         <dd>
           <time dateTime={event.startsAt}>{formatEventWhen(event)}</time>
           {event.series ? (
-            <span className={styles.small}>
+            <span className={textStyles.small}>
               {" "}
               · Fecha {event.series.position} de {event.series.occurrencesCount} de una serie {RULE_LABELS[event.series.rule]}
             </span>
@@ -84,7 +86,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
             <>
               <Link href={pathFor("/places/[placeId]", event.place._id)}>{event.place.name}</Link>
               <br />
-              <span className={styles.small}>{event.place.addressLine}</span>
+              <span className={textStyles.small}>{event.place.addressLine}</span>
             </>
           ) : event.address ? (
             event.address
@@ -106,7 +108,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         <dt>Precio</dt>
         <dd>
           {formatPrice({ type: event.priceType, amount: event.priceAmount })}
-          {event.priceNote ? <span className={styles.small}> · {event.priceNote}</span> : null}
+          {event.priceNote ? <span className={textStyles.small}> · {event.priceNote}</span> : null}
         </dd>
         {event.capacity ? (
           <>
@@ -156,14 +158,14 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
       </DetailActions>
 
       {event.description ? (
-        <section className={styles.section} aria-labelledby="event-about">
+        <section className={detailStyles.section} aria-labelledby="event-about">
           <h2 id="event-about">Acerca del evento</h2>
-          <p className={styles.text}>{event.description}</p>
+          <p className={detailStyles.text}>{event.description}</p>
         </section>
       ) : null}
 
       {event.place || event.address ? (
-        <section className={styles.section} aria-labelledby="event-map">
+        <section className={detailStyles.section} aria-labelledby="event-map">
           <h2 id="event-map">Cómo llegar</h2>
           <LocationMap
             name={event.place?.name ?? event.title}

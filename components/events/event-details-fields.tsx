@@ -9,7 +9,7 @@ import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { Fieldset } from "@/components/content/fields";
 import { CommunitySelect } from "@/components/forms/community-select";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 import type { SectionProps } from "./event-form-state";
 
 /** «Más detalles»: tags, accessibility, the community it is published for, and (on edit) its status. */

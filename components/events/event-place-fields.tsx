@@ -5,7 +5,7 @@ import { placeQueries } from "@/lib/api/places";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { Checkbox, Fieldset } from "@/components/content/fields";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 import type { SectionProps } from "./event-form-state";
 
 /** «Lugar»: a place of Plaza, another address, or online (a place or address may also stream). */

@@ -2,7 +2,7 @@
 
 import { TextField } from "@/components/ui/text-field";
 import { Fieldset } from "@/components/content/fields";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 import type { SectionProps } from "./event-form-state";
 
 /** «Precio y cupo»: free or paid (with an amount), a price note, and the capacity. */

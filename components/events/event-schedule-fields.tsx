@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { Checkbox, Fieldset } from "@/components/content/fields";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 import type { Repeat, SectionProps, State } from "./event-form-state";
 
 /**

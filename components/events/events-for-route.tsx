@@ -3,7 +3,7 @@
 import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import type { EventWhen } from "@/lib/schemas/events";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/detail.module.css";
 import { EventList } from "./event-lists";
 
 /** The events of the place or community whose page this is (its id comes from the URL). */

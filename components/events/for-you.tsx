@@ -8,7 +8,7 @@ import { isSignedInAtom } from "@/lib/state/auth";
 import { CardSkeletons } from "@/components/content/card-skeletons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/list.module.css";
 import { EventCard } from "./event-card";
 import { EventList } from "./event-lists";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ImageField } from "@/components/ui/image-field";
 import { formCopy } from "@/components/content/kind-copy";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 import type { SaveContentFlow } from "./use-save-content";
 
 /**

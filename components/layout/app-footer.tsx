@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { brand, buildId } from "@/lib/config";
+import styles from "./app-footer.module.css";
 
 export function AppFooter() {
   return (
-    <footer className="app-footer">
-      <ul className="app-footer__links">
+    <footer className={styles.footer}>
+      <ul className={styles.links}>
         <li>
           <Link href="/privacyPolicy/">Política de privacidad</Link>
         </li>
@@ -12,7 +13,7 @@ export function AppFooter() {
           <Link href="/termsAndConditions/">Términos y condiciones</Link>
         </li>
       </ul>
-      <p className="app-footer__version">
+      <p className={styles.version}>
         {brand.name} · <span data-testid="build-id">Versión {buildId}</span>
       </p>
     </footer>

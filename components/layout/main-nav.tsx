@@ -6,34 +6,35 @@ import { useAtomValue } from "jotai";
 import { unseenNotificationsAtom } from "@/lib/state/notifications";
 import { NavIcon } from "./nav-icon";
 import { MAIN_NAV_ITEMS, isNavItemActive, withTrailingSlash } from "./nav-items";
+import styles from "./main-nav.module.css";
 
 /** Bottom bar on phones, side bar on wide screens: one nav, laid out by CSS. */
 export function MainNav() {
   const pathname = usePathname() ?? "/";
   const unseen = useAtomValue(unseenNotificationsAtom);
   return (
-    <nav className="main-nav" aria-label="Navegación principal">
-      <ul className="main-nav__list">
+    <nav className={styles.nav} aria-label="Navegación principal">
+      <ul className={styles.list}>
         {MAIN_NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
           const badge = item.icon === "notifications" && unseen > 0 ? unseen : 0;
           return (
-            <li key={item.href} className="main-nav__item">
+            <li key={item.href}>
               <Link
                 href={withTrailingSlash(item.href)}
-                className="main-nav__link"
+                className={styles.link}
                 aria-current={active ? "page" : undefined}
               >
-                <span className="main-nav__icon">
+                <span className={styles.icon}>
                   <NavIcon icon={item.icon} />
                   {badge > 0 ? (
-                    <span className="badge" data-testid="notifications-badge">
+                    <span className={styles.badge} data-testid="notifications-badge">
                       {badge > 99 ? "99+" : badge}
                       <span className="visually-hidden"> sin ver</span>
                     </span>
                   ) : null}
                 </span>
-                <span className="main-nav__label">{item.label}</span>
+                <span>{item.label}</span>
               </Link>
             </li>
           );

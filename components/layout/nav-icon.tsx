@@ -11,7 +11,7 @@ const PATHS: Record<MainNavIcon, string> = {
 
 export function NavIcon({ icon }: { icon: MainNavIcon }) {
   return (
-    <svg className="nav-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <path d={PATHS[icon]} fill="currentColor" />
     </svg>
   );

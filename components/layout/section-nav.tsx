@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { normalizePath } from "@/lib/routes";
 import { withTrailingSlash } from "./nav-items";
+import styles from "./section-nav.module.css";
 
 export interface SectionLink {
   href: string;
@@ -14,13 +15,13 @@ export interface SectionLink {
 export function SectionNav({ label, links }: { label: string; links: readonly SectionLink[] }) {
   const current = normalizePath(usePathname() ?? "/");
   return (
-    <nav className="section-nav" aria-label={label}>
-      <ul className="section-nav__list">
+    <nav className={styles.nav} aria-label={label}>
+      <ul className={styles.list}>
         {links.map((link) => (
           <li key={link.href}>
             <Link
               href={withTrailingSlash(link.href)}
-              className="section-nav__link"
+              className={styles.link}
               aria-current={current === link.href ? "page" : undefined}
             >
               {link.label}

@@ -10,6 +10,7 @@ import {
   startServiceWorker,
   subscribePwa,
 } from "@/lib/pwa/service-worker";
+import styles from "./update-toast.module.css";
 
 /** Registers the service worker and shows the install and update prompts (docs/product.md#update-toast). */
 export function UpdateToast() {
@@ -21,18 +22,18 @@ export function UpdateToast() {
 
   if (!offlineReady && !needRefresh) return null;
   return (
-    <div className="update-toast" role="status" aria-live="polite">
+    <div className={styles.toast} role="status" aria-live="polite">
       {needRefresh ? (
-        <div className="update-toast__text">
-          <p className="update-toast__title">Nuevo contenido disponible</p>
-          <p className="update-toast__hint">Click en el botón de recargar para actualizar la app</p>
+        <div>
+          <p className={styles.title}>Nuevo contenido disponible</p>
+          <p className={styles.hint}>Click en el botón de recargar para actualizar la app</p>
         </div>
       ) : (
-        <div className="update-toast__text">
-          <p className="update-toast__title">App lista para trabajar offline</p>
+        <div>
+          <p className={styles.title}>App lista para trabajar offline</p>
         </div>
       )}
-      <div className="update-toast__actions">
+      <div className={styles.actions}>
         {needRefresh ? (
           <button type="button" className="button button--primary" onClick={applyUpdate}>
             Recargar

@@ -1,8 +1,9 @@
 import { brand } from "@/lib/config";
+import styles from "./legal.module.css";
 
 export function PrivacyPolicy() {
   return (
-    <article className="prose">
+    <article className={styles.prose}>
       <p>Última actualización: noviembre de 2025.</p>
       <p>
         En {brand.name} cuidamos tus datos personales. Este aviso explica qué información recabamos, para qué la usamos y

@@ -1,8 +1,9 @@
 import { brand } from "@/lib/config";
+import styles from "./legal.module.css";
 
 export function TermsAndConditions() {
   return (
-    <article className="prose">
+    <article className={styles.prose}>
       <p>Última actualización: noviembre de 2025.</p>
       <p>
         Al usar {brand.name} aceptas estos términos. Si no estás de acuerdo con ellos, por favor no uses la

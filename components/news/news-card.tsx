@@ -3,7 +3,7 @@ import type { News } from "@/lib/schemas/news";
 import { pathFor } from "@/lib/routes";
 import { formatRelative } from "@/lib/format/dates";
 import { Thumb } from "@/components/content/cover";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/card.module.css";
 
 export function NewsCard({ news }: { news: News }) {
   return (

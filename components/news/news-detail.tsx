@@ -9,7 +9,8 @@ import { pathFor } from "@/lib/routes";
 import { formatDateTime } from "@/lib/format/dates";
 import { VerifiedBadge } from "@/components/content/cover";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
-import styles from "@/components/content/content.module.css";
+import cardStyles from "@/components/content/card.module.css";
+import detailStyles from "@/components/content/detail.module.css";
 
 export function NewsDetail() {
   const id = useRouteId("/news/[newsId]");
@@ -26,7 +27,7 @@ function NewsView({ news }: { news: News }) {
     <article aria-labelledby="news-title">
       <HiddenBanner item={news} hiddenWord="Oculta" />
       <DetailHeader titleId="news-title" title={news.title} cover={news.coverImage}>
-        <p className={styles.cardMeta}>
+        <p className={cardStyles.cardMeta}>
           <time dateTime={news.publishedAt}>{formatDateTime(news.publishedAt)}</time>
           {news.author ? (
             <>
@@ -42,13 +43,13 @@ function NewsView({ news }: { news: News }) {
           ) : null}
         </p>
       </DetailHeader>
-      {news.summary ? <p className={styles.lead}>{news.summary}</p> : null}
+      {news.summary ? <p className={detailStyles.lead}>{news.summary}</p> : null}
       <DetailActions
         follow={{ kind: "news", id: news._id, following: news.following, followersCount: news.followersCount, name: news.title }}
         share={{ title: news.title, text: news.summary }}
         edit={news.canEdit ? { href: pathFor("/news/[newsId]/edit", news._id), label: "Editar noticia" } : null}
       />
-      <div className={`${styles.text} ${styles.section}`}>{news.body}</div>
+      <div className={`${detailStyles.text} ${detailStyles.section}`}>{news.body}</div>
     </article>
   );
 }

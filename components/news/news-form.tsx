@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import { CommunitySelect } from "@/components/forms/community-select";
 import { ContentForm } from "@/components/forms/content-form";
 import { useSaveContent } from "@/components/forms/use-save-content";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 
 /** The scheduled publication date and time of a news item still to come; empty once published. */
 function scheduled(news?: News): { date: string; time: string } {

@@ -6,7 +6,7 @@ import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { PageHeader } from "@/components/ui/page-header";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/detail.module.css";
 import { NewsCard } from "./news-card";
 
 const card = (n: News) => <NewsCard news={n} />;

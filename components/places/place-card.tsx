@@ -4,7 +4,7 @@ import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/label
 import { pathFor } from "@/lib/routes";
 import { formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/card.module.css";
 
 export function PlaceCard({ place }: { place: Place }) {
   return (

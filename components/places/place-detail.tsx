@@ -10,7 +10,9 @@ import { pathFor } from "@/lib/routes";
 import { externalHref } from "@/lib/safe-links";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { LocationMap } from "@/components/map/location-map";
-import styles from "@/components/content/content.module.css";
+import cardStyles from "@/components/content/card.module.css";
+import detailStyles from "@/components/content/detail.module.css";
+import textStyles from "@/components/ui/text.module.css";
 
 const CONTACT_LABELS: Record<string, string> = {
   phone: "Teléfono",
@@ -47,15 +49,15 @@ function PlaceView({ place }: { place: Place }) {
     <article aria-labelledby="place-title">
       <HiddenBanner item={place} hiddenWord="Oculto" />
       <DetailHeader titleId="place-title" title={place.name} cover={place.coverImage} kicker={PLACE_CATEGORY_LABELS[place.category]}>
-        <p className={styles.cardMeta}>{place.addressLine}</p>
+        <p className={cardStyles.cardMeta}>{place.addressLine}</p>
       </DetailHeader>
       <DetailActions
         follow={{ kind: "places", id: place._id, following: place.following, followersCount: place.followersCount, name: place.name }}
         share={{ title: place.name, text: place.addressLine }}
         edit={place.canEdit ? { href: pathFor("/places/[placeId]/edit", place._id), label: "Editar lugar" } : null}
       />
-      {place.description ? <p className={`${styles.text} ${styles.section}`}>{place.description}</p> : null}
-      <dl className={styles.facts}>
+      {place.description ? <p className={`${detailStyles.text} ${detailStyles.section}`}>{place.description}</p> : null}
+      <dl className={detailStyles.facts}>
         <dt>Horario</dt>
         <dd>
           {hours.length === 0 ? (
@@ -69,7 +71,7 @@ function PlaceView({ place }: { place: Place }) {
               ))}
             </ul>
           )}
-          {place.openingHoursNote ? <span className={styles.small}>{place.openingHoursNote}</span> : null}
+          {place.openingHoursNote ? <span className={textStyles.small}>{place.openingHoursNote}</span> : null}
         </dd>
         <dt>Accesibilidad</dt>
         <dd>{place.accessibility ?? "Sin información de accesibilidad."}</dd>

@@ -10,7 +10,7 @@ import { Fieldset } from "@/components/content/fields";
 import { AddressFields, type AddressParts } from "@/components/content/address-lookup";
 import { ContentForm } from "@/components/forms/content-form";
 import { useSaveContent } from "@/components/forms/use-save-content";
-import styles from "@/components/content/content.module.css";
+import styles from "@/components/content/fields.module.css";
 import { OpeningHoursFields, type Hours } from "./opening-hours-fields";
 
 const CONTACT_FIELDS = [

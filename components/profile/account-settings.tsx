@@ -24,6 +24,7 @@ import { AlertDialog, ConfirmDialog } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { EmulatorAccountDialog, type EmulatorAccount } from "@/components/auth/emulator-account-dialog";
 import { ProviderIcon } from "@/components/auth/provider-icon";
+import styles from "./profile.module.css";
 
 const SOCIAL: readonly SocialProvider[] = ["google", "apple"];
 
@@ -144,10 +145,10 @@ export function AccountSettings() {
 
   const canUnlink = providers.length > 1;
   return (
-    <section id="ajustes" className="card profile-section" aria-labelledby="settings-title" tabIndex={-1}>
+    <section id="ajustes" className={`card ${styles.section}`} aria-labelledby="settings-title" tabIndex={-1}>
       <h2 id="settings-title">Ajustes de la cuenta</h2>
       <h3>Métodos de acceso</h3>
-      <ul className="provider-list">
+      <ul className={styles.providers}>
         {providers.includes("password") ? (
           <li>
             <span>Correo y contraseña</span>

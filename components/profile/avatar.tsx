@@ -1,4 +1,5 @@
 /* eslint-disable @next/next/no-img-element -- exported app: images come from the API, unoptimised */
+import styles from "./avatar.module.css";
 
 /** The profile picture, or the person's initials on the brand colour. */
 export function Avatar({
@@ -21,7 +22,7 @@ export function Avatar({
       : undefined;
     return (
       <img
-        className="avatar"
+        className={styles.avatar}
         src={src}
         srcSet={srcSet || undefined}
         sizes={`${size}px`}
@@ -40,7 +41,7 @@ export function Avatar({
     .map((word) => word.charAt(0).toUpperCase())
     .join("");
   return (
-    <span className="avatar avatar--initials" style={{ width: size, height: size, fontSize: size / 2.6 }} role="img" aria-label={`Foto de perfil de ${name}`}>
+    <span className={`${styles.avatar} ${styles.initials}`} style={{ width: size, height: size, fontSize: size / 2.6 }} role="img" aria-label={`Foto de perfil de ${name}`}>
       {initials || "?"}
     </span>
   );

@@ -14,7 +14,7 @@ import { Avatar } from "./avatar";
 import { FollowButton } from "@/components/content/follow-button";
 import { VerifiedBadge } from "./verified-badge";
 import { plural } from "./labels";
-import "./profile.css";
+import userList from "@/components/ui/user-list.module.css";
 
 /** /profile/following (docs/product.md#routes): the people the signed-in user follows. */
 export function FollowingList() {
@@ -35,15 +35,15 @@ export function FollowingList() {
     return <EmptyState title="Aún no sigues a nadie." hint="Visita un perfil y toca «Seguir» para ver aquí lo que comparte." />;
   }
   return (
-    <ul className="user-list" aria-label="Personas que sigues">
+    <ul className={userList.list} aria-label="Personas que sigues">
       {people.map((person) => (
-        <li key={person._id} className="card user-row">
+        <li key={person._id} className={`card ${userList.row}`}>
           <Avatar name={person.name} src={person.profileImage} sizes={person.profileImageSizes} size={48} />
-          <div className="user-row__text">
-            <Link href={pathFor("/profile/[profileId]", person._id)} className="user-row__name">
+          <div className={userList.text}>
+            <Link href={pathFor("/profile/[profileId]", person._id)} className={userList.name}>
               {person.name} <VerifiedBadge verified={person.verified} />
             </Link>
-            <p className="user-row__meta">{plural(person.followersCount, "seguidor", "seguidores")}</p>
+            <p className={userList.meta}>{plural(person.followersCount, "seguidor", "seguidores")}</p>
           </div>
           <FollowButton kind="users" id={person._id} name={person.name} />
         </li>

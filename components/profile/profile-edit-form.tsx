@@ -11,6 +11,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { ImageUploadField } from "./image-upload-field";
+import styles from "./profile.module.css";
 
 type LinkDraft = { label: string; url: string };
 type FieldErrors = Partial<Record<"name" | "bio" | "links", string>>;
@@ -54,7 +55,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
     setLinks((current) => current.map((link, i) => (i === index ? { ...link, ...patch } : link)));
 
   return (
-    <section className="card profile-section" aria-labelledby="edit-profile-title">
+    <section className={`card ${styles.section}`} aria-labelledby="edit-profile-title">
       <h2 id="edit-profile-title">Editar perfil</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField label="Nombre" name="name" autoComplete="name" required maxLength={NAME_MAX} value={name} error={fieldErrors.name} onChange={(e) => setName(e.target.value)} />

@@ -7,7 +7,7 @@ import { externalHref } from "@/lib/safe-links";
 import { Avatar } from "./avatar";
 import { VerifiedBadge } from "./verified-badge";
 import { ACCOUNT_LABELS, plural } from "./labels";
-import "./profile.css";
+import styles from "./profile-header.module.css";
 
 /**
  * A profile's head: cover, picture, name with the verified badge, role, impact, followers and
@@ -34,35 +34,35 @@ export function ProfileHeader({
     : undefined;
   const following = plural(user.followingCount, "seguido", "seguidos");
   return (
-    <section className="profile-header card" aria-labelledby="profile-name">
-      <div className="profile-header__cover">
+    <section className={`${styles.header} card`} aria-labelledby="profile-name">
+      <div className={styles.cover}>
         {user.coverImage ? (
           <img src={user.coverImage} srcSet={coverSrcSet || undefined} sizes="(min-width: 900px) 60rem, 100vw" alt={`Portada de ${user.name}`} />
         ) : null}
       </div>
-      <div className="profile-header__body">
-        <div className="profile-header__avatar">
+      <div className={styles.body}>
+        <div className={styles.avatar}>
           <Avatar name={user.name} src={user.profileImage} sizes={user.profileImageSizes} size={96} />
         </div>
-        <div className="profile-header__title">
-          <Heading id="profile-name" className="profile-header__name">
+        <div className={styles.title}>
+          <Heading id="profile-name" className={styles.name}>
             {user.name} <VerifiedBadge verified={user.verified} />
           </Heading>
-          <p className="profile-header__meta">
+          <p className={styles.meta}>
             {ACCOUNT_LABELS[user.accountType]}
             {user.email ? <> · {user.email}</> : null}
           </p>
         </div>
-        {actions ? <div className="profile-header__actions">{actions}</div> : null}
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
-      <ul className="profile-stats" aria-label="Estadísticas del perfil">
+      <ul className={styles.stats} aria-label="Estadísticas del perfil">
         <li data-testid="followers-count">{plural(user.followersCount, "seguidor", "seguidores")}</li>
         <li data-testid="following-count">{followingHref ? <Link href={followingHref}>{following}</Link> : following}</li>
         <li data-testid="impact">Impacto {user.impact}</li>
       </ul>
-      {user.bio ? <p className="profile-header__bio">{user.bio}</p> : null}
+      {user.bio ? <p className={styles.bio}>{user.bio}</p> : null}
       {user.links.length > 0 ? (
-        <ul className="profile-links" aria-label="Enlaces">
+        <ul className={styles.links} aria-label="Enlaces">
           {user.links.map((link) => {
             const href = externalHref(link.url);
             return (

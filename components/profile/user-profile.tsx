@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ButtonLink } from "@/components/ui/button";
 import { FollowButton } from "@/components/content/follow-button";
 import { ProfileHeader } from "./profile-header";
+import styles from "./profile.module.css";
 
 /** Someone's profile (/profile/{profileId}, docs/product.md#routes), with the follow button. */
 export function UserProfile() {
@@ -32,7 +33,7 @@ export function UserProfile() {
     return (
       <>
         <PageHeader title="Perfil" />
-        <p className="route-id">
+        <p className={styles.routeId}>
           Perfil <span data-testid="route-id">{id}</span>
         </p>
         <EmptyState

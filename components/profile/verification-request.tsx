@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { SelectField } from "@/components/ui/select-field";
 import { verificationTypeLabel } from "./labels";
+import styles from "./profile.module.css";
 
 /** Asks the admins to verify the account (docs/product.md#user-flags: afterwards requestingVerification.sent). */
 export function VerificationRequest({ user }: { user: User }) {
@@ -41,7 +42,7 @@ export function VerificationRequest({ user }: { user: User }) {
 
   const { sent, rejectionReason } = user.requestingVerification;
   return (
-    <section className="card profile-section" aria-labelledby="verification-title">
+    <section className={`card ${styles.section}`} aria-labelledby="verification-title">
       <h2 id="verification-title">Verificación de la cuenta</h2>
       {sent ? (
         <p className="form-success" role="status">

@@ -1,8 +1,10 @@
+import styles from "./verified-badge.module.css";
+
 /** The verified-account badge, next to a name. */
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   if (!verified) return null;
   return (
-    <span className="verified-badge" title="Cuenta verificada" data-testid="verified-badge">
+    <span className={styles.badge} title="Cuenta verificada" data-testid="verified-badge">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

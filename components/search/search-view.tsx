@@ -15,7 +15,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { VerifiedBadge } from "@/components/content/cover";
 import { CardSkeletons } from "@/components/content/card-skeletons";
-import styles from "@/components/content/content.module.css";
+import cardStyles from "@/components/content/card.module.css";
+import detailStyles from "@/components/content/detail.module.css";
+import listStyles from "@/components/content/list.module.css";
+import textStyles from "@/components/ui/text.module.css";
 
 interface Row {
   id: string;
@@ -100,19 +103,19 @@ export function SearchView() {
         <EmptyState title={`Sin resultados para «${debounced.trim()}».`} hint="Prueba con otra palabra." />
       ) : (
         groups.map((g) => (
-          <section key={g.key} className={styles.section} aria-labelledby={`search-${g.key}`}>
+          <section key={g.key} className={detailStyles.section} aria-labelledby={`search-${g.key}`}>
             <h2 id={`search-${g.key}`} style={{ fontSize: "1.2rem" }}>
-              {g.title} <span className={styles.small}>({g.rows.length})</span>
+              {g.title} <span className={textStyles.small}>({g.rows.length})</span>
             </h2>
-            <ul className={styles.list}>
+            <ul className={listStyles.list}>
               {g.rows.map((row) => (
-                <li key={row.id} className={styles.card} style={{ gridTemplateColumns: "1fr" }}>
+                <li key={row.id} className={cardStyles.card} style={{ gridTemplateColumns: "1fr" }}>
                   <div>
-                    <Link className={styles.cardLink} href={row.href}>
+                    <Link className={cardStyles.cardLink} href={row.href}>
                       {row.title}
                     </Link>{" "}
                     {row.verified ? <VerifiedBadge /> : null}
-                    {row.meta ? <p className={styles.cardMeta}>{row.meta}</p> : null}
+                    {row.meta ? <p className={cardStyles.cardMeta}>{row.meta}</p> : null}
                   </div>
                 </li>
               ))}

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
+import styles from "./page-header.module.css";
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="page-header">
+    <header className={styles.header}>
       <div>
-        <h1 className="page-header__title">{title}</h1>
-        {description ? <p className="page-header__description">{description}</p> : null}
+        <h1 className={styles.title}>{title}</h1>
+        {description ? <p className={styles.description}>{description}</p> : null}
       </div>
-      {actions ? <div className="page-header__actions">{actions}</div> : null}
+      {actions ? <div>{actions}</div> : null}
     </header>
   );
 }

@@ -5,7 +5,7 @@ import { FieldFrame, type FieldText } from "./field-frame";
 export function TextAreaField({ label, hint, error, "aria-describedby": describedBy, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldText) {
   return (
     <FieldFrame label={label} hint={hint} error={error} describedBy={describedBy}>
-      {(control) => <textarea className="field__input field__input--multiline" rows={4} {...control} {...textarea} />}
+      {(control) => <textarea className="field__input" rows={4} {...control} {...textarea} />}
     </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { SendNotificationForm } from "@/components/admin/send-notification-form";
+import { SendNotificationForm } from "@/components/admin/notifications/send-notification-form";
 
 export const metadata: Metadata = { title: "Panel de administración: Notificaciones" };
 

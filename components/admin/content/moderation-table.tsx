@@ -17,7 +17,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { CardSkeletons } from "@/components/content/card-skeletons";
-import styles from "@/components/content/content.module.css";
+import cardStyles from "@/components/content/card.module.css";
+import listStyles from "@/components/content/list.module.css";
+import tableStyles from "@/components/ui/table.module.css";
+import textStyles from "@/components/ui/text.module.css";
 
 export type Visibility = "visible" | "hidden" | "all";
 
@@ -133,8 +136,8 @@ export function ModerationTable<T extends Moderatable>({
           ) : items.length === 0 ? (
             <EmptyState title={`No hay ${noun} en esta vista.`} hint={null} />
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
+            <div className={tableStyles.tableWrap}>
+              <table className={tableStyles.table}>
                 <caption className="visually-hidden">{title}</caption>
                 <thead>
                   <tr>
@@ -151,14 +154,14 @@ export function ModerationTable<T extends Moderatable>({
                       <tr key={item._id}>
                         <td>
                           <Link href={href(item)}>{name}</Link>
-                          <div className={styles.small}>{details(item)}</div>
+                          <div className={textStyles.small}>{details(item)}</div>
                         </td>
                         <td>
-                          <ul className={styles.chips}>
-                            {item.hidden ? <li className={styles.chipWarn}>Oculto</li> : <li className={styles.chip}>Visible</li>}
-                            {item.featured ? <li className={styles.chip}>Destacado</li> : null}
+                          <ul className={cardStyles.chips}>
+                            {item.hidden ? <li className={cardStyles.chipWarn}>Oculto</li> : <li className={cardStyles.chip}>Visible</li>}
+                            {item.featured ? <li className={cardStyles.chip}>Destacado</li> : null}
                           </ul>
-                          {item.hiddenReason ? <div className={styles.small}>Motivo: {item.hiddenReason}</div> : null}
+                          {item.hiddenReason ? <div className={textStyles.small}>Motivo: {item.hiddenReason}</div> : null}
                         </td>
                         <td>
                           <div className="actions">
@@ -185,7 +188,7 @@ export function ModerationTable<T extends Moderatable>({
             </div>
           )}
           {query.hasNextPage ? (
-            <div className={styles.more}>
+            <div className={listStyles.more}>
               <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
                 {query.isFetchingNextPage ? "Cargando..." : "Cargar más"}
               </Button>

@@ -16,7 +16,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TextField as Field } from "@/components/ui/text-field";
 import { apiFieldErrors, validate, type FieldErrors } from "@/components/content/form-errors";
-import styles from "@/components/content/content.module.css";
+import fieldStyles from "@/components/content/fields.module.css";
+import tableStyles from "@/components/ui/table.module.css";
 
 /** /panel/events/tags: create, rename and delete the tags events take. */
 export function AdminTags() {
@@ -81,7 +82,7 @@ export function AdminTags() {
       <PageHeader title="Panel de administración: Etiquetas" description="Los eventos se clasifican con estas etiquetas." />
       {!isAdmin ? null : (
         <>
-          <form ref={nameRef} className={styles.fieldset} noValidate onSubmit={onCreate} aria-label="Nueva etiqueta" style={{ marginBottom: "1.25rem", maxWidth: "32rem" }}>
+          <form ref={nameRef} className={fieldStyles.fieldset} noValidate onSubmit={onCreate} aria-label="Nueva etiqueta" style={{ marginBottom: "1.25rem", maxWidth: "32rem" }}>
             <FormAlert message={formError} />
             <Field label="Nombre de la etiqueta" value={name} onChange={(e) => setName(e.target.value)} error={errors.name ?? null} />
             <Field label="Identificador (opcional)" value={slug} onChange={(e) => setSlug(e.target.value)} error={errors.slug ?? null} hint="Se genera del nombre si lo dejas vacío, p. ej. «musica-en-vivo»." />
@@ -98,8 +99,8 @@ export function AdminTags() {
           ) : tags.length === 0 ? (
             <EmptyState title="Aún no hay etiquetas." hint={null} />
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
+            <div className={tableStyles.tableWrap}>
+              <table className={tableStyles.table}>
                 <caption className="visually-hidden">Etiquetas</caption>
                 <thead>
                   <tr>

@@ -15,6 +15,7 @@ import { TextField } from "@/components/ui/text-field";
 import { AdminUserRow } from "./admin-user-row";
 import { ModerationActions } from "./moderation-actions";
 import styles from "./users.module.css";
+import userList from "@/components/ui/user-list.module.css";
 
 function toBool(value: string): boolean | undefined {
   return value === "" ? undefined : value === "true";
@@ -77,7 +78,7 @@ export function UsersAdmin() {
             {users.length} {users.length === 1 ? "usuario" : "usuarios"}
             {query.hasNextPage ? " (hay más)" : ""}
           </p>
-          <ul className="user-list" aria-label="Usuarios">
+          <ul className={userList.list} aria-label="Usuarios">
             {users.map((user) => (
               <AdminUserRow key={user._id} user={user}>
                 <ModerationActions user={user} />

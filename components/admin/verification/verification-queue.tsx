@@ -9,6 +9,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AdminUserRow } from "@/components/admin/users/admin-user-row";
 import { ModerationActions } from "@/components/admin/users/moderation-actions";
+import userList from "@/components/ui/user-list.module.css";
 
 
 /** The pending verification requests, oldest first: approve, or reject with a reason. */
@@ -24,7 +25,7 @@ export function VerificationQueue({ limit }: { limit?: number }) {
   if (pending.length === 0) return <EmptyState title="No hay solicitudes de verificación pendientes." hint={null} />;
   return (
     <>
-      <ul className="user-list" aria-label="Solicitudes de verificación">
+      <ul className={userList.list} aria-label="Solicitudes de verificación">
         {shown.map((user) => (
           <AdminUserRow key={user._id} user={user}>
             <ModerationActions user={user} only={["verify", "reject"]} />

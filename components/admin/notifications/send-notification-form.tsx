@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
-import "./admin.css";
+import styles from "./send-notification-form.module.css";
 
 type Audience = "all" | "verified" | "user";
 type FieldErrors = Partial<Record<"userId" | "title" | "body" | "link", string>>;
@@ -65,7 +65,7 @@ export function SendNotificationForm() {
 
   return (
     <form className="form card" onSubmit={onSubmit} noValidate aria-label="Enviar notificación">
-      <fieldset className="radio-group">
+      <fieldset className={styles.recipients}>
         <legend className="field__label">Destinatarios</legend>
         {AUDIENCES.map((option) => (
           <label key={option.value} className="actions">

@@ -13,7 +13,6 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { SelectField } from "@/components/ui/select-field";
 import { AccountFields, type AccountErrors, type AccountValues } from "@/components/auth/account-fields";
-import "./admin.css";
 
 const EMPTY: AccountValues = { name: "", email: "", password: "" };
 
