@@ -133,14 +133,16 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const { database, notify } = options;
     const rows = def.repository(database);
+    // One rule for every route that reaches an item: hidden by moderation, or not public yet
+    // (news scheduled for later), is seen only by who may edit it and by admins.
+    const concealed = (row: Row) => row.hidden || def.isPrivate?.(row) === true;
 
     const ctx: ResourceContext<Row, Item> = {
       ...options,
       kind: def.kind,
       async load(id, viewer) {
         const row = await rows.findById(id, viewer.id);
-        const hidden = row !== null && (row.hidden || def.isPrivate?.(row) === true);
-        assertVisible(row ? { hidden, canEdit: def.canEdit(row, viewer) } : null, viewer, def.notFound);
+        assertVisible(row ? { hidden: concealed(row), canEdit: def.canEdit(row, viewer) } : null, viewer, def.notFound);
         return row!;
       },
       async editable(id, viewer) {
@@ -251,11 +253,11 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 
     await def.routes?.(app, ctx);
 
-    // Follow, moderation and the picture reach items the viewer may see as moderation does:
-    // only `hidden` counts, so an author can still follow or illustrate a scheduled piece.
+    // Follow, moderation and the picture see exactly what a read sees: a scheduled piece is not
+    // found by someone who could not open it (its editors can still illustrate it).
     const find = async (id: string, viewer: Viewer) => {
       const row = await rows.findById(id, viewer.id);
-      return row ? { row, hidden: row.hidden, canEdit: def.canEdit(row, viewer) } : null;
+      return row ? { row, hidden: concealed(row), canEdit: def.canEdit(row, viewer) } : null;
     };
     const present = async (id: string, viewer: Viewer) => def.toItem((await rows.findById(id, viewer.id))!, viewer);
     registerFollowAndModeration(app, { kind: def.kind, database, notify, notFoundMessage: def.notFound, itemSchema: def.schemas.item, find, present });
