@@ -16,7 +16,7 @@ import {
   verifyPayloadSchema,
   verifyQuerySchema,
 } from "../../../lib/schemas/users";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "./rows";
 import { currentUser, forbidBanned, requireAdmin } from "../../plugins/auth";
 import { badRequest, conflict, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";

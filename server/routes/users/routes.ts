@@ -17,7 +17,7 @@ import {
   updateProfilePayloadSchema,
   userSchema,
 } from "../../../lib/schemas/users";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "./rows";
 import { currentUser, forbidBanned, identityOf, optionalIdentity, requireIdentity, requireUser, type Identity } from "../../plugins/auth";
 import { badRequest, conflict, forbidden, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { readUploadedForm, registerUploads } from "../../plugins/uploads";
