@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    const users = createUsersRepository(database.db);
+    const users = createUsersRepository(database);
     const user = await users.findByEmail(email);
     if (!user) {
       throw new ScriptError(

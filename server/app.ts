@@ -114,7 +114,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: "list", deepLinking: true } });
 
   const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
-  const users = createUsersRepository(database.db);
+  const users = createUsersRepository(database);
   registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById, isSessionRevoked: users.isSessionRevoked });
 
   const notifications = createNotificationsRepository(database);

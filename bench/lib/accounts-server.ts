@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_CREATE_ADMIN === "1") {
     admin = { email: `bench-admin-${randomBytes(4).toString("hex")}@plaza.test`, password: "Bench-Admin-2026!" };
     const created = await auth.createUser({ email: admin.email, password: admin.password, displayName: "Admin del benchmark" });
-    await createUsersRepository(database.db).create({ id: created.uid, name: "Admin del benchmark", email: admin.email, accountType: "ADMIN" });
+    await createUsersRepository(database).create({ id: created.uid, name: "Admin del benchmark", email: admin.email, accountType: "ADMIN" });
   }
 
   const shutdown = async () => {

@@ -25,7 +25,7 @@ function matches(error: object): boolean {
   return typeof message === "string" && PG_MESSAGES.some((pattern) => pattern.test(message));
 }
 
-/** Whether `error` or anything it wraps (Drizzle's query errors, AggregateErrors of connects) satisfies `test`. */
+/** Whether `error` or anything it wraps (errors with a `cause`, AggregateErrors of connects) satisfies `test`. */
 function anyWrapped(error: unknown, test: (candidate: object) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];

@@ -75,7 +75,7 @@ export interface SeedReport {
 }
 
 export async function seedDemo(database: Database, options: SeedOptions = {}): Promise<SeedReport> {
-  const users = createUsersRepository(database.db);
+  const users = createUsersRepository(database);
 
   // Only an empty database is filled: once people use it, deleted demo rows stay deleted.
   const seededDatabase = (await users.count()) === 0;

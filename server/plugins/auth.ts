@@ -3,7 +3,7 @@ import type { Auth, DecodedIdToken } from "firebase-admin/auth";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { isAdminAccount } from "../../lib/schemas/users";
 import { formatDateTimeEsMx } from "../dates";
-import type { UserRow } from "../db/schema";
+import type { UserRow } from "../routes/users/rows";
 import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
 

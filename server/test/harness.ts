@@ -101,7 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app: ready,
     database,
-    users: createUsersRepository(database.db),
+    users: createUsersRepository(database),
     request: (requestOptions) => requestTo(address, requestOptions),
     async close() {
       await ready.close();

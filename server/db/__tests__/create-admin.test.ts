@@ -28,7 +28,7 @@ describe("npm run admin:create", () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-admin-"));
     const database = await openDatabase({ dataDir });
-    const users = createUsersRepository(database.db);
+    const users = createUsersRepository(database);
     await users.create({ id: "u-duena", name: "Dueña", email: "duena@plaza.test" });
     await users.setBan("u-duena", { reason: "viejo", endsAt: new Date(Date.now() + 3600_000) });
     await database.close();
@@ -40,7 +40,7 @@ describe("npm run admin:create", () => {
   async function accountType(): Promise<string | undefined> {
     const database = await openDatabase({ dataDir });
     try {
-      return (await createUsersRepository(database.db).findById("u-duena"))?.accountType;
+      return (await createUsersRepository(database).findById("u-duena"))?.accountType;
     } finally {
       await database.close();
     }
@@ -53,7 +53,7 @@ describe("npm run admin:create", () => {
     expect(run.stdout).toContain("Listo: Dueña <duena@plaza.test> ahora es MASTER.");
     expect(await accountType()).toBe("MASTER");
     const database = await openDatabase({ dataDir });
-    expect((await createUsersRepository(database.db).findById("u-duena"))?.banEndsAt).toBeNull();
+    expect((await createUsersRepository(database).findById("u-duena"))?.banEndsAt).toBeNull();
     await database.close();
 
     const again = await runScript(["--email", "duena@plaza.test"], dataDir);

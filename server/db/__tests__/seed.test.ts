@@ -25,7 +25,7 @@ describe("datos de demostración", () => {
     expect(report.signInReady).toBe(true);
     expect(report.accounts.map((a) => a.accountType)).toEqual(["MASTER", "ADMIN", "NORMAL", "NORMAL"]);
 
-    const users = createUsersRepository(database.db);
+    const users = createUsersRepository(database);
     const master = await users.findByEmail("maestro@plaza.local");
     expect(master).toMatchObject({ id: "demo-maestro", accountType: "MASTER" });
     const organiser = await users.findById("demo-organizador");

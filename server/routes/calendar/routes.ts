@@ -35,43 +35,45 @@ export const calendarRoutes: FastifyPluginAsyncZod<CalendarRoutesOptions> = asyn
   const feeds = createCalendarFeedsRepository(database);
   const events = createEventsRepository(database);
 
-  app.get(
-    "/feed-url",
+  // Showing the address creates it the first time; renewing replaces it. Both answer the feed.
+  const feedCalls = [
     {
-      onRequest: requireUser,
-      schema: {
-        tags: ["calendar"],
-        summary: "Dirección de mi calendario",
-        description:
-          "Una URL secreta (.ics) con los eventos que sigo, para suscribirse desde Google Calendar, Apple Calendar u Outlook. " +
-          "Se crea la primera vez; quien tenga la URL ve esos eventos, así que puede renovarse.",
-        security: bearerSecurity,
-        response: { 200: envelope(calendarFeedSchema), ...errorResponses(401, 403) },
-      },
+      method: "GET" as const,
+      url: "/feed-url",
+      onRequest: [requireUser],
+      summary: "Dirección de mi calendario",
+      description:
+        "Una URL secreta (.ics) con los eventos que sigo, para suscribirse desde Google Calendar, Apple Calendar u Outlook. " +
+        "Se crea la primera vez; quien tenga la URL ve esos eventos, así que puede renovarse.",
+      feedOf: (userId: string) => feeds.ensure(userId),
     },
-    async (request) => {
-      const viewer = await actorOf(request);
-      return { data: toFeed(await feeds.ensure(viewer.id), request) };
-    },
-  );
-
-  app.post(
-    "/feed-url/rotate",
     {
+      method: "POST" as const,
+      url: "/feed-url/rotate",
       onRequest: [requireUser, forbidBanned],
+      summary: "Renovar la dirección de mi calendario",
+      description: "La dirección anterior deja de funcionar en ese momento.",
+      feedOf: (userId: string) => feeds.rotate(userId),
+    },
+  ];
+  for (const call of feedCalls) {
+    app.route({
+      method: call.method,
+      url: call.url,
+      onRequest: call.onRequest,
       schema: {
         tags: ["calendar"],
-        summary: "Renovar la dirección de mi calendario",
-        description: "La dirección anterior deja de funcionar en ese momento.",
+        summary: call.summary,
+        description: call.description,
         security: bearerSecurity,
         response: { 200: envelope(calendarFeedSchema), ...errorResponses(401, 403) },
       },
-    },
-    async (request) => {
-      const viewer = await actorOf(request);
-      return { data: toFeed(await feeds.rotate(viewer.id), request) };
-    },
-  );
+      handler: async (request) => {
+        const viewer = await actorOf(request);
+        return { data: toFeed(await call.feedOf(viewer.id), request) };
+      },
+    });
+  }
 
   app.delete(
     "/feed-url",

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { isAdminAccount } from "../../../lib/schemas/users";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "../users/rows";
 import { forbidden, notFound } from "../../plugins/errors";
 
 // Who is looking at or changing content. Reads are public (optionalIdentity): a signed-out

@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ERROR_CODES } from "../../../lib/schemas/errors";
 import {
   markViewedPayloadSchema,
   markViewedResultSchema,
@@ -9,37 +7,24 @@ import {
   notificationPageSchema,
   sendNotificationPayloadSchema,
   sendNotificationResultSchema,
-  streamTicketSchema,
-  type Notification,
 } from "../../../lib/schemas/notifications";
 import { currentUser, forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
-import { badRequest, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
+import { badRequest, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
-import type { RealtimeHub } from "../../realtime/hub";
-import { formatSseComment, formatSseEvent } from "../../realtime/sse";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
-import { decodeCursor, type NotificationsRepository } from "./repository";
-import { notifyUsers } from "./service";
 import type { Database } from "../../db/client";
+import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { decodeCursor } from "./repository";
+import { notifyUsers } from "./service";
+import { notificationStreamRoutes, type NotificationStreamOptions } from "./stream-routes";
 
-export interface NotificationsRoutesOptions {
-  notifications: NotificationsRepository;
+// A person's notifications (list, mark as viewed), the admins' messages, and the realtime stream
+// (stream-routes.ts).
+
+export interface NotificationsRoutesOptions extends NotificationStreamOptions {
   /** Finds the recipient of a message to one user; the users repository fits. */
   users: { findById(id: string): Promise<{ id: string } | null> };
   database: Pick<Database, "query" | "schema">;
-  hub: RealtimeHub;
-  heartbeatMs: number;
 }
-
-// A stream ticket opens GET /notifications/stream, because EventSource cannot send an
-// Authorization header. It lives a few minutes and may be reused in that time, so EventSource's
-// own reconnects work; after that the client asks for a new one. Tickets never travel in
-// headers or bodies other than this answer and the stream URL.
-export const STREAM_TICKET_TTL_MS = 5 * 60 * 1000;
-const INVALID_TICKET = "El permiso para recibir notificaciones no es válido o expiró. Pide uno nuevo.";
-const CATCH_UP_LIMIT = 100;
-
-const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
 
 const pageQuery = z
   .object({
@@ -53,7 +38,6 @@ const pageQuery = z
   })
   .strict();
 
-const streamQuery = z.object({ ticket: z.string().min(1).max(200) }).strict();
 
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (
   app,
@@ -133,106 +117,5 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     },
   );
 
-  app.post(
-    "/stream-ticket",
-    {
-      // Not a write: banned users can still read what they were told.
-      onRequest: requireUser,
-      schema: {
-        tags: ["notifications"],
-        summary: "Pedir un permiso para el stream de notificaciones",
-        description:
-          "EventSource no puede enviar el token en una cabecera: esta llamada devuelve un `ticket` válido 5 minutos (reutilizable en ese tiempo, para las reconexiones) y la `url` lista para `new EventSource(url)`.",
-        security: bearerSecurity,
-        response: { 200: envelope(streamTicketSchema), ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => {
-      const me = await currentUser(request);
-      const ticket = randomBytes(32).toString("base64url");
-      const expiresAt = new Date(Date.now() + STREAM_TICKET_TTL_MS);
-      await notifications.createStreamTicket(hashTicket(ticket), me.id, expiresAt);
-      return { data: { ticket, expiresAt: expiresAt.toISOString(), url: `/api/notifications/stream?ticket=${ticket}` } };
-    },
-  );
-
-  app.get(
-    "/stream",
-    {
-      schema: {
-        tags: ["notifications"],
-        summary: "Stream de notificaciones en tiempo real (SSE)",
-        description:
-          "text/event-stream autenticado con `?ticket=` (POST /notifications/stream-ticket). Eventos: `ready` (`{ unviewed }`, al conectar), `notification` (una notificación nueva; `id:` es su `_id`) y comentarios `: ping` cada ~25 s. Con `Last-Event-ID` (reconexión) reenvía primero las que se perdieron. 401 con un ticket vencido: pide otro.",
-        querystring: streamQuery,
-        response: { 401: errorResponses(401)[401]! },
-      },
-    },
-    async (request, reply) => {
-      const userId = await notifications.userOfStreamTicket(hashTicket(request.query.ticket));
-      if (!userId) throw new HttpError(401, ERROR_CODES.INVALID_TOKEN, INVALID_TICKET);
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        // Security headers already set on the reply by the hooks (helmet); the rest is SSE.
-        ...(reply.getHeaders() as Record<string, string>),
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        connection: "keep-alive",
-        // Proxies (nginx) would otherwise buffer the stream and delay every event.
-        "x-accel-buffering": "no",
-      });
-      res.socket?.setNoDelay(true);
-
-      let open = true;
-      let catchingUp = true;
-      const sentDuringCatchUp = new Set<string>();
-      const pending: Notification[] = [];
-      const write = (chunk: string) => {
-        if (open) res.write(chunk);
-      };
-      const send = (notification: Notification) => write(formatSseEvent({ id: notification._id, event: "notification", data: notification }));
-
-      const heartbeat = setInterval(() => write(formatSseComment("ping")), heartbeatMs);
-      const unsubscribe = hub.subscribe(userId, {
-        send(notification) {
-          if (catchingUp) pending.push(notification);
-          else send(notification);
-        },
-        close() {
-          cleanup();
-          res.end();
-        },
-      });
-      function cleanup() {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        unsubscribe();
-      }
-      // Whichever side notices first: the client going away, or the socket failing.
-      request.raw.on("close", cleanup);
-      res.on("close", cleanup);
-      res.on("error", cleanup);
-
-      write("retry: 3000\n\n");
-      try {
-        // Subscribed first, then caught up, so nothing falls between the two; duplicates are
-        // dropped by id.
-        const lastEventId = request.headers["last-event-id"];
-        if (typeof lastEventId === "string" && lastEventId.length > 0 && lastEventId.length <= 64) {
-          for (const missed of await notifications.listAfter(userId, lastEventId, CATCH_UP_LIMIT)) {
-            sentDuringCatchUp.add(missed._id);
-            send(missed);
-          }
-        }
-        write(formatSseEvent({ event: "ready", data: { unviewed: await notifications.countUnviewed(userId) } }));
-      } catch (error) {
-        request.log.error({ err: error }, "No se pudo preparar el stream de notificaciones");
-      }
-      catchingUp = false;
-      for (const notification of pending.splice(0)) if (!sentDuringCatchUp.has(notification._id)) send(notification);
-    },
-  );
+  await app.register(notificationStreamRoutes, { notifications, hub, heartbeatMs });
 };

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
 import { NOTIFICATION_KINDS } from "../../../lib/schemas/notifications";
 import { userSummaryPageSchema } from "../../../lib/schemas/public-users";
@@ -16,7 +16,6 @@ import {
   verifyPayloadSchema,
   verifyQuerySchema,
 } from "../../../lib/schemas/users";
-import type { UserRow } from "../../db/schema";
 import { currentUser, forbidBanned, requireAdmin } from "../../plugins/auth";
 import { badRequest, conflict, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
@@ -24,12 +23,13 @@ import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { notifyUsers } from "../notifications/service";
 import { toUserSummary } from "./mappers";
 import { assertCanCreate, assertCanModerate } from "./policy";
-import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./repository";
+import type { UserRow } from "./rows";
 import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
+import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./user-pages";
 
 // The moderation calls of docs/product.md#roles-and-permissions, for ADMIN and MASTER. Who may act
-// on whom is policy.ts; every call here answers with the target's profile after the change so the
-// panel can replace its cached copy.
+// on whom is policy.ts; every call on one account answers with the target's profile after the
+// change so the panel can replace its cached copy.
 
 const NO_PENDING_REQUEST = "Este usuario no tiene una solicitud de verificación pendiente.";
 const NOT_AN_ADMIN = "Esta cuenta no es administradora.";
@@ -40,26 +40,28 @@ const MAX_BAN_MS = 10 * 366 * 24 * 3600 * 1000;
 
 const adminGuards = [requireAdmin, forbidBanned];
 
+/** An admin list of accounts, answered as `{ items, nextCursor }` of summaries. */
+interface ListCall<Q extends z.ZodType> {
+  summary: string;
+  description: string;
+  querystring: Q;
+  load(query: z.output<Q>): Promise<UserPage>;
+}
+
+/** A change to one account (`userId` in the body), allowed by policy.ts before `act` runs. */
+interface ModerationCall<B extends z.ZodType<{ userId: string }>, Q extends z.ZodType> {
+  summary: string;
+  description: string;
+  body: B;
+  querystring?: Q;
+  /** Documented error statuses besides 400, 401, 403 and 404. */
+  conflicts?: true;
+  /** Makes the change and returns the target's row after it (null: it vanished meanwhile). */
+  act(call: { body: z.output<B>; query: z.output<Q>; actor: UserRow; target: UserRow }): Promise<UserRow | null>;
+}
 
 export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database, auth }) => {
   const profileOf = (row: UserRow) => profileAnswer(users, row);
-
-  /** The actor and the target of a moderation call, after the policy allowed it. */
-  async function moderation(request: FastifyRequest, targetId: string): Promise<{ actor: UserRow; target: UserRow }> {
-    const actor = await currentUser(request);
-    const target = await users.findById(targetId);
-    if (!target) throw notFound(USER_NOT_FOUND);
-    assertCanModerate(actor, target);
-    return { actor, target };
-  }
-
-  async function summaries(page: UserPage, viewer: UserRow) {
-    const counts = await users.followersCounts(page.rows.map((r) => r.id));
-    return {
-      items: page.rows.map((row) => toUserSummary(row, counts.get(row.id) ?? 0, viewer)),
-      nextCursor: page.next ? encodeKeysetCursor(page.next) : null,
-    };
-  }
 
   function cursorOf(value: string | undefined) {
     if (value === undefined) return null;
@@ -68,52 +70,77 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
     return cursor;
   }
 
-  const changed = (row: UserRow | null) => {
-    if (!row) throw notFound(USER_NOT_FOUND);
-    return row;
-  };
-
-  app.get(
-    "",
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "Buscar usuarios (panel)",
-        description:
-          "Solo administradores. `search` busca en nombre y correo (o un id exacto); filtros `role` (NORMAL, ADMIN, MASTER), `verified` y `banned` (true/false). Más recientes primero; `{ items, nextCursor }`, `limit` 1–100 (20).",
-        security: bearerSecurity,
-        querystring: adminUsersQuerySchema,
-        response: { 200: envelope(userSummaryPageSchema), ...errorResponses(400, 401, 403) },
+  function listRoute<Q extends z.ZodType>(url: string, call: ListCall<Q>): void {
+    app.get(
+      url,
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags: ["admin"],
+          summary: call.summary,
+          description: call.description,
+          security: bearerSecurity,
+          querystring: call.querystring,
+          response: { 200: envelope(userSummaryPageSchema), ...errorResponses(400, 401, 403) },
+        },
       },
-    },
-    async (request) => {
-      const me = await currentUser(request);
-      const { search, role, verified, banned, cursor, limit } = request.query;
-      const page = await users.search({ search: search || undefined, role, verified, banned, cursor: cursorOf(cursor), limit: limit ?? 20 });
-      return { data: await summaries(page, me) };
-    },
-  );
-
-  app.get(
-    "/requestingVerification",
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "Cola de solicitudes de verificación",
-        description: "Solo administradores. La solicitud más antigua primero; `{ items, nextCursor }`. Nunca se guarda en caché.",
-        security: bearerSecurity,
-        querystring: verificationQueueQuerySchema,
-        response: { 200: envelope(userSummaryPageSchema), ...errorResponses(400, 401, 403) },
+      async (request) => {
+        const me = await currentUser(request);
+        const page = await call.load(request.query as z.output<Q>);
+        const counts = await users.followersCounts(page.rows.map((r) => r.id));
+        const items = page.rows.map((row) => toUserSummary(row, counts.get(row.id) ?? 0, me));
+        return { data: { items, nextCursor: page.next ? encodeKeysetCursor(page.next) : null } };
       },
-    },
-    async (request) => {
-      const me = await currentUser(request);
-      const page = await users.pendingVerification(cursorOf(request.query.cursor), request.query.limit ?? 20);
-      return { data: await summaries(page, me) };
-    },
-  );
+    );
+  }
+
+  function moderationRoute<B extends z.ZodType<{ userId: string }>, Q extends z.ZodType = z.ZodType<Record<string, never>>>(
+    url: string,
+    call: ModerationCall<B, Q>,
+  ): void {
+    app.post(
+      url,
+      {
+        onRequest: adminGuards,
+        preValidation: bodyDefaultsToObject,
+        schema: {
+          tags: ["admin"],
+          summary: call.summary,
+          description: call.description,
+          security: bearerSecurity,
+          ...(call.querystring ? { querystring: call.querystring } : {}),
+          body: call.body,
+          response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, ...(call.conflicts ? [409] : [])) },
+        },
+      },
+      async (request) => {
+        const body = request.body as z.output<B>;
+        const actor = await currentUser(request);
+        const target = await users.findById(body.userId);
+        if (!target) throw notFound(USER_NOT_FOUND);
+        assertCanModerate(actor, target);
+        const changed = await call.act({ body, query: request.query as z.output<Q>, actor, target });
+        if (!changed) throw notFound(USER_NOT_FOUND);
+        return { data: await profileOf(changed) };
+      },
+    );
+  }
+
+  listRoute("", {
+    summary: "Buscar usuarios (panel)",
+    description:
+      "Solo administradores. `search` busca en nombre y correo (o un id exacto); filtros `role` (NORMAL, ADMIN, MASTER), `verified` y `banned` (true/false). Más recientes primero; `{ items, nextCursor }`, `limit` 1–100 (20).",
+    querystring: adminUsersQuerySchema,
+    load: ({ search, role, verified, banned, cursor, limit }) =>
+      users.search({ search: search || undefined, role, verified, banned, cursor: cursorOf(cursor), limit: limit ?? 20 }),
+  });
+
+  listRoute("/requestingVerification", {
+    summary: "Cola de solicitudes de verificación",
+    description: "Solo administradores. La solicitud más antigua primero; `{ items, nextCursor }`. Nunca se guarda en caché.",
+    querystring: verificationQueueQuerySchema,
+    load: ({ cursor, limit }) => users.pendingVerification(cursorOf(cursor), limit ?? 20),
+  });
 
   app.post(
     "/admin-create",
@@ -154,28 +181,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
     },
   );
 
-  app.post(
-    "/verify",
-    {
-      onRequest: adminGuards,
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["admin"],
-        summary: "Verificar o quitar la verificación",
-        description:
-          "`userId` y `type` opcional (si falta se usa el tipo solicitado). `?unverify=true` quita la verificación. Aprobar cierra la solicitud pendiente y avisa a la persona ('Tu cuenta fue verificada'). 'ID required' sin `userId`.",
-        security: bearerSecurity,
-        querystring: verifyQuerySchema,
-        body: verifyPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { target } = await moderation(request, request.body.userId);
-      if (request.query.unverify === true) return { data: await profileOf(changed(await users.revokeVerification(target.id))) };
-      const wasVerified = target.verified;
-      const updated = changed(await users.approveVerification(target.id, request.body.type ?? null));
-      if (!wasVerified || target.verificationRequested) {
+  moderationRoute("/verify", {
+    summary: "Verificar o quitar la verificación",
+    description:
+      "`userId` y `type` opcional (si falta se usa el tipo solicitado). `?unverify=true` quita la verificación. Aprobar cierra la solicitud pendiente y avisa a la persona ('Tu cuenta fue verificada'). 'ID required' sin `userId`.",
+    querystring: verifyQuerySchema,
+    body: verifyPayloadSchema,
+    async act({ body, query, target }) {
+      if (query.unverify === true) return users.revokeVerification(target.id);
+      const updated = await users.approveVerification(target.id, body.type ?? null);
+      if (updated && (!target.verified || target.verificationRequested)) {
         await notifyUsers(database, [
           {
             userId: target.id,
@@ -186,129 +201,73 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
           },
         ]);
       }
-      return { data: await profileOf(updated) };
+      return updated;
     },
-  );
+  });
 
-  app.post(
-    "/rejectVerification",
-    {
-      onRequest: adminGuards,
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["admin"],
-        summary: "Rechazar una solicitud de verificación",
-        description:
-          "`userId` y `reason`. Cierra la solicitud, guarda el motivo y avisa a la persona ('Tu solicitud de verificación fue rechazada: <motivo>'). 409 si no hay solicitud pendiente.",
-        security: bearerSecurity,
-        body: rejectVerificationPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const { target } = await moderation(request, request.body.userId);
+  moderationRoute("/rejectVerification", {
+    summary: "Rechazar una solicitud de verificación",
+    description:
+      "`userId` y `reason`. Cierra la solicitud, guarda el motivo y avisa a la persona ('Tu solicitud de verificación fue rechazada: <motivo>'). 409 si no hay solicitud pendiente.",
+    body: rejectVerificationPayloadSchema,
+    conflicts: true,
+    async act({ body, target }) {
       if (!target.verificationRequested) throw conflict(NO_PENDING_REQUEST);
-      const updated = changed(await users.rejectVerification(target.id, request.body.reason));
-      await notifyUsers(database, [
-        {
-          userId: target.id,
-          kind: NOTIFICATION_KINDS.VERIFICATION_REJECTED,
-          title: "Solicitud de verificación rechazada",
-          body: `Tu solicitud de verificación fue rechazada: ${request.body.reason}`,
-          link: "/profile",
-        },
-      ]);
-      return { data: await profileOf(updated) };
+      const updated = await users.rejectVerification(target.id, body.reason);
+      if (updated) {
+        await notifyUsers(database, [
+          {
+            userId: target.id,
+            kind: NOTIFICATION_KINDS.VERIFICATION_REJECTED,
+            title: "Solicitud de verificación rechazada",
+            body: `Tu solicitud de verificación fue rechazada: ${body.reason}`,
+            link: "/profile",
+          },
+        ]);
+      }
+      return updated;
     },
-  );
+  });
 
-  app.post(
-    "/setAsAdmin",
-    {
-      onRequest: adminGuards,
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["admin"],
-        summary: "Hacer administrador o quitarlo",
-        description:
-          "`userId`. Hace ADMIN (y no verificada); `?remove=true` la vuelve NORMAL (y verificada). Solo un MASTER quita a un ADMIN. 409 al quitar a quien no es ADMIN. 'ID required' sin `userId`.",
-        security: bearerSecurity,
-        querystring: setAsAdminQuerySchema,
-        body: userIdPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const { target } = await moderation(request, request.body.userId);
-      const remove = request.query.remove === true;
+  moderationRoute("/setAsAdmin", {
+    summary: "Hacer administrador o quitarlo",
+    description:
+      "`userId`. Hace ADMIN (y no verificada); `?remove=true` la vuelve NORMAL (y verificada). Solo un MASTER quita a un ADMIN. 409 al quitar a quien no es ADMIN. 'ID required' sin `userId`.",
+    querystring: setAsAdminQuerySchema,
+    body: userIdPayloadSchema,
+    conflicts: true,
+    async act({ query, target }) {
+      const remove = query.remove === true;
       if (remove && target.accountType !== "ADMIN") throw conflict(NOT_AN_ADMIN);
-      return { data: await profileOf(changed(await users.setAdminRole(target.id, !remove))) };
+      return users.setAdminRole(target.id, !remove);
     },
-  );
+  });
 
-  app.post(
-    "/ban",
-    {
-      onRequest: adminGuards,
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["admin"],
-        summary: "Suspender una cuenta",
-        description:
-          "`userId`, `reason` y `endDate` (ISO 8601, en el futuro, máx. 10 años). Mientras dure, los datos iniciales dicen banned y toda escritura responde 403 BANNED. Repetirla reemplaza la suspensión. 'ID required' sin `userId`.",
-        security: bearerSecurity,
-        body: banPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const endsAt = new Date(request.body.endDate);
-      const { actor, target } = await moderation(request, request.body.userId);
+  moderationRoute("/ban", {
+    summary: "Suspender una cuenta",
+    description:
+      "`userId`, `reason` y `endDate` (ISO 8601, en el futuro, máx. 10 años). Mientras dure, los datos iniciales dicen banned y toda escritura responde 403 BANNED. Repetirla reemplaza la suspensión. 'ID required' sin `userId`.",
+    body: banPayloadSchema,
+    async act({ body, actor, target }) {
+      const endsAt = new Date(body.endDate);
       const remaining = endsAt.getTime() - Date.now();
       if (remaining <= 0) throw new HttpError(400, ERROR_CODES.VALIDATION, BAN_IN_PAST, [{ path: ["endDate"], message: BAN_IN_PAST }]);
       if (remaining > MAX_BAN_MS) throw new HttpError(400, ERROR_CODES.VALIDATION, BAN_TOO_LONG, [{ path: ["endDate"], message: BAN_TOO_LONG }]);
-      const updated = changed(await users.setBan(target.id, { reason: request.body.reason, endsAt, bannedBy: actor.id }));
-      return { data: await profileOf(updated) };
+      return users.setBan(target.id, { reason: body.reason, endsAt, bannedBy: actor.id });
     },
-  );
+  });
 
-  app.post(
-    "/unban",
-    {
-      onRequest: adminGuards,
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["admin"],
-        summary: "Levantar una suspensión",
-        description: "`userId`. Idempotente: sin suspensión no cambia nada. 'ID required' sin `userId`.",
-        security: bearerSecurity,
-        body: userIdPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { target } = await moderation(request, request.body.userId);
-      return { data: await profileOf(changed(await users.setBan(target.id, null))) };
-    },
-  );
+  moderationRoute("/unban", {
+    summary: "Levantar una suspensión",
+    description: "`userId`. Idempotente: sin suspensión no cambia nada. 'ID required' sin `userId`.",
+    body: userIdPayloadSchema,
+    act: ({ target }) => users.setBan(target.id, null),
+  });
 
-  app.post(
-    "/changeImpact",
-    {
-      onRequest: adminGuards,
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["admin"],
-        summary: "Cambiar el impacto de un usuario",
-        description: "`userId` e `impact`, un entero de 0 a 100. 'ID required' sin `userId`.",
-        security: bearerSecurity,
-        body: changeImpactPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { target } = await moderation(request, request.body.userId);
-      return { data: await profileOf(changed(await users.setImpact(target.id, request.body.impact))) };
-    },
-  );
+  moderationRoute("/changeImpact", {
+    summary: "Cambiar el impacto de un usuario",
+    description: "`userId` e `impact`, un entero de 0 a 100. 'ID required' sin `userId`.",
+    body: changeImpactPayloadSchema,
+    act: ({ body, target }) => users.setImpact(target.id, body.impact),
+  });
 };

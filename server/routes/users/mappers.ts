@@ -1,7 +1,7 @@
 import type { PublicUser, UserSummary } from "../../../lib/schemas/public-users";
 import type { Following, InitialData, User } from "../../../lib/schemas/users";
 import { isAdminAccount } from "../../../lib/schemas/users";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "./rows";
 import { isBanActive } from "../../plugins/auth";
 
 // Rows → the wire contract of lib/schemas/users.ts.

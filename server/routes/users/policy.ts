@@ -1,5 +1,5 @@
 import { isAdminAccount, type AccountType } from "../../../lib/schemas/users";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "./rows";
 import { forbidden } from "../../plugins/errors";
 
 // Who may moderate whom (docs/authorization.md). ADMIN and MASTER both moderate

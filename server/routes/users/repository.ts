@@ -1,23 +1,17 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Following } from "../../../lib/schemas/users";
-import type { AccountType, VerificationType } from "../../../lib/schemas/users";
-import type { AppDb } from "../../db/client";
-import {
-  FOLLOW_TARGET_KINDS,
-  follows,
-  notifications,
-  userNotificationTokens,
-  userProviderTokens,
-  users,
-  type ProfileLink,
-  type StoredImageSet,
-  type UserRow,
-} from "../../db/schema";
-import { activeBan } from "./bans";
+import type { AccountType } from "../../../lib/schemas/users";
+import type { Database } from "../../db/client";
+import { toDate } from "../../db/sql";
+import { createUserFollowsRepository } from "./follows-repository";
+import { createModerationRepository } from "./moderation-repository";
+import { toUserRow, type ProfileLink, type StoredImageSet, type UserRecord, type UserRow } from "./rows";
+import { findUserById, updateUser } from "./user-queries";
 
-// The only code that touches SQL for users and their follows. Handlers get rows and plain
-// results, never query builders.
+// The only code that touches SQL for users and their follows: accounts here, follows in
+// follows-repository.ts, what admins change in moderation-repository.ts. Handlers get rows and
+// plain results, never SQL.
+
+export type { Ban, UserSearch } from "./moderation-repository";
+export type { KeysetCursor, UserPage } from "./user-pages";
 
 export interface NewUser {
   id: string;
@@ -35,13 +29,6 @@ export type CreateUserResult =
   /** Another uid owns the email, compared without case. */
   | { status: "email_taken" };
 
-export interface Ban {
-  reason: string;
-  endsAt: Date;
-  /** Who banned (an admin's id); null when set by a script or a test. */
-  bannedBy?: string | null;
-}
-
 export interface ProfileChanges {
   name?: string;
   bio?: string | null;
@@ -54,110 +41,35 @@ export interface StoredImageValue extends StoredImageSet {
   url: string;
 }
 
-export interface UserSearch {
-  search?: string;
-  role?: AccountType;
-  verified?: boolean;
-  banned?: boolean;
-  cursor: KeysetCursor | null;
-  limit: number;
-}
-
-/** A position in a list ordered by a timestamp and the id (keyset pagination). */
-export interface KeysetCursor {
-  at: string;
-  id: string;
-}
-
-export interface UserPage {
-  rows: UserRow[];
-  /** The position after the last row, when there are more. */
-  next: KeysetCursor | null;
-}
-
-export function encodeKeysetCursor(cursor: KeysetCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
-}
-
-export function decodeKeysetCursor(value: string): KeysetCursor | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [at, id] = parsed as unknown[];
-    if (typeof at !== "string" || typeof id !== "string" || Number.isNaN(Date.parse(at))) return null;
-    return { at, id };
-  } catch {
-    return null;
-  }
-}
-
-// Microsecond text of a timestamp for cursors: a JS Date would round to milliseconds and a page
-// boundary could then skip or repeat rows created within the same millisecond.
-const micros = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** LIKE pattern that matches `text` literally anywhere. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export interface ProviderTokens {
+  userId: string;
+  providerId: string;
+  accessToken: string;
+  idToken: string;
+  updatedAt: Date;
 }
 
 // ID tokens live an hour; a revocation is kept a while longer for clock skew.
 const REVOCATION_KEPT = "2 hours";
 
-export function createUsersRepository(db: AppDb) {
-  // Every authenticated request loads its user: built once, not per call.
-  const findByIdStatement = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("users_find_by_id");
-
-  async function findById(id: string): Promise<UserRow | null> {
-    const rows = await findByIdStatement.execute({ id });
-    return rows[0] ?? null;
-  }
-
-  async function update(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
-    const rows = await db
-      .update(users)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    return rows[0] ?? null;
-  }
-
-  async function page(where: SQL | undefined, orderColumn: typeof users.createdAt | typeof users.verificationRequestedAt, direction: "asc" | "desc", cursor: KeysetCursor | null, limit: number): Promise<UserPage> {
-    const conditions: (SQL | undefined)[] = [where];
-    if (cursor) {
-      conditions.push(
-        direction === "desc"
-          ? sql`(${orderColumn}, ${users.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-          : sql`(${orderColumn}, ${users.id}) > (${cursor.at}::timestamptz, ${cursor.id})`,
-      );
-    }
-    const order = direction === "desc" ? [desc(orderColumn), desc(users.id)] : [asc(orderColumn), asc(users.id)];
-    const rows = await db
-      .select({ user: users, at: micros(orderColumn) })
-      .from(users)
-      .where(and(...conditions))
-      .orderBy(...order)
-      .limit(limit + 1);
-    const shown = rows.slice(0, limit);
-    const last = shown[shown.length - 1];
-    return { rows: shown.map((r) => r.user), next: rows.length > limit && last ? { at: last.at, id: last.user.id } : null };
-  }
+export function createUsersRepository(db: Pick<Database, "query" | "exec" | "transaction">) {
+  // Every authenticated request loads its user through this one (a primary-key look-up).
+  const findById = (id: string) => findUserById(db, id);
 
   return {
     findById,
+    ...createUserFollowsRepository(db),
+    ...createModerationRepository(db),
 
     async findByEmail(email: string): Promise<UserRow | null> {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${email.trim()})`)
-        .limit(1);
-      return rows[0] ?? null;
+      const rows = await db.query<UserRecord>("SELECT * FROM users WHERE lower(email) = lower($1) LIMIT 1", [email.trim()]);
+      return rows[0] ? toUserRow(rows[0]) : null;
     },
 
     async findManyByIds(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, ids));
+      const rows = await db.query<UserRecord>("SELECT * FROM users WHERE id = ANY($1::text[])", [ids]);
+      return rows.map(toUserRow);
     },
 
     /**
@@ -165,113 +77,18 @@ export function createUsersRepository(db: AppDb) {
      * look-up first keeps two simultaneous sign-ups from both succeeding.
      */
     async create(input: NewUser): Promise<CreateUserResult> {
-      const inserted = await db
-        .insert(users)
-        .values({
-          id: input.id,
-          name: input.name,
-          email: input.email.trim(),
-          accountType: input.accountType ?? "NORMAL",
-          verified: input.verified ?? false,
-          bio: input.bio ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted[0]) return { status: "created", user: inserted[0] };
+      const inserted = await db.query<UserRecord>(
+        `INSERT INTO users (id, name, email, account_type, verified, bio) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING RETURNING *`,
+        [input.id, input.name, input.email.trim(), input.accountType ?? "NORMAL", input.verified ?? false, input.bio ?? null],
+      );
+      if (inserted[0]) return { status: "created", user: toUserRow(inserted[0]) };
       const existing = await findById(input.id);
       return existing ? { status: "exists", user: existing } : { status: "email_taken" };
     },
 
-    /** What a user follows, grouped by kind, oldest first. */
-    async followingOf(userId: string): Promise<Following> {
-      const rows = await db
-        .select({ kind: follows.targetKind, id: follows.targetId })
-        .from(follows)
-        .where(eq(follows.followerId, userId))
-        .orderBy(asc(follows.createdAt), asc(follows.targetId));
-      const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
-      for (const row of rows) following[row.kind]?.push(row.id);
-      return following;
-    },
-
-    /**
-     * What a user follows and how many follow them, in one round trip (every profile answer
-     * needs both; the database is the bottleneck of these calls).
-     */
-    async relationsOf(userId: string): Promise<{ following: Following; followersCount: number }> {
-      // Both drivers (node-postgres, PGlite) answer raw SQL with `{ rows }`.
-      const result = (await db.execute(sql`
-        SELECT kind, id FROM (
-          SELECT ${follows.targetKind} AS kind, ${follows.targetId} AS id, ${follows.createdAt} AS at
-          FROM ${follows} WHERE ${follows.followerId} = ${userId}
-          UNION ALL
-          SELECT '#followers', count(*)::text, NULL FROM ${follows}
-          WHERE ${follows.targetKind} = 'users' AND ${follows.targetId} = ${userId}
-        ) relations
-        ORDER BY at ASC NULLS FIRST, id ASC`)) as unknown as { rows: { kind: string; id: string }[] };
-      const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
-      let followersCount = 0;
-      for (const row of result.rows) {
-        if (row.kind === "#followers") followersCount = Number(row.id);
-        else following[row.kind as keyof Following]?.push(row.id);
-      }
-      return { following, followersCount };
-    },
-
-    async followersCount(userId: string): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(follows)
-        .where(and(eq(follows.targetKind, "users"), eq(follows.targetId, userId)));
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    /** Followers of many users at once (lists), as id → count. */
-    async followersCounts(userIds: string[]): Promise<Map<string, number>> {
-      const counts = new Map(userIds.map((id) => [id, 0]));
-      if (userIds.length === 0) return counts;
-      const rows = await db
-        .select({ id: follows.targetId, n: count() })
-        .from(follows)
-        .where(and(eq(follows.targetKind, "users"), inArray(follows.targetId, userIds)))
-        .groupBy(follows.targetId);
-      for (const row of rows) counts.set(row.id, Number(row.n));
-      return counts;
-    },
-
-    /** The users `userId` follows, most recently followed first. */
-    async followedUsers(userId: string, limit = 1000): Promise<UserRow[]> {
-      const rows = await db
-        .select({ user: users })
-        .from(follows)
-        .innerJoin(users, eq(users.id, follows.targetId))
-        .where(and(eq(follows.followerId, userId), eq(follows.targetKind, "users")))
-        .orderBy(desc(follows.createdAt), desc(follows.targetId))
-        .limit(limit);
-      return rows.map((r) => r.user);
-    },
-
-    /** True when the follow is new (a repeat changes nothing). */
-    async follow(followerId: string, targetId: string): Promise<boolean> {
-      const rows = await db
-        .insert(follows)
-        .values({ followerId, targetKind: "users", targetId })
-        .onConflictDoNothing()
-        .returning({ id: follows.targetId });
-      return rows.length > 0;
-    },
-
-    /** True when there was a follow to remove. */
-    async unfollow(followerId: string, targetId: string): Promise<boolean> {
-      const rows = await db
-        .delete(follows)
-        .where(and(eq(follows.followerId, followerId), eq(follows.targetKind, "users"), eq(follows.targetId, targetId)))
-        .returning({ id: follows.targetId });
-      return rows.length > 0;
-    },
-
     updateProfile(userId: string, changes: ProfileChanges): Promise<UserRow | null> {
-      return update(userId, changes);
+      return updateUser(db, userId, { name: changes.name, bio: changes.bio, links: changes.links });
     },
 
     /** Points the slot at a new image; returns the row and the image it replaced (to delete). */
@@ -279,7 +96,8 @@ export function createUsersRepository(db: AppDb) {
       const before = await findById(userId);
       if (!before) return null;
       const set = image ? { keys: image.keys, sizes: image.sizes } : null;
-      const user = await update(
+      const user = await updateUser(
+        db,
         userId,
         slot === "profile" ? { profileImage: image?.url ?? null, profileImageSet: set } : { coverImage: image?.url ?? null, coverImageSet: set },
       );
@@ -287,109 +105,37 @@ export function createUsersRepository(db: AppDb) {
       return { user, previous: slot === "profile" ? before.profileImageSet : before.coverImageSet };
     },
 
-    async setBan(userId: string, ban: Ban | null): Promise<UserRow | null> {
-      return update(userId, {
-        banReason: ban?.reason ?? null,
-        banEndsAt: ban?.endsAt ?? null,
-        bannedBy: ban?.bannedBy ?? null,
-        bannedAt: ban ? new Date() : null,
-      });
-    },
-
-    async setAccountType(userId: string, accountType: AccountType): Promise<UserRow | null> {
-      return update(userId, { accountType });
-    },
-
-    /** docs/product.md#user-flags: setting admin makes the account not verified; removing it makes it verified. */
-    async setAdminRole(userId: string, admin: boolean): Promise<UserRow | null> {
-      return update(userId, admin ? { accountType: "ADMIN", verified: false } : { accountType: "NORMAL", verified: true });
-    },
-
-    /** Grants verification: closes any pending request and forgets an old rejection. */
-    async approveVerification(userId: string, type: VerificationType | null): Promise<UserRow | null> {
-      return update(userId, {
-        verified: true,
-        verificationRequested: false,
-        ...(type ? { verificationType: type } : {}),
-        verificationRejectionReason: null,
-        verificationReviewedAt: new Date(),
-      });
-    },
-
-    async revokeVerification(userId: string): Promise<UserRow | null> {
-      return update(userId, { verified: false });
-    },
-
-    /** Queues a request; a repeat only changes the type and keeps its place in the queue. */
-    async requestVerification(userId: string, type: VerificationType): Promise<UserRow | null> {
-      const rows = await db
-        .update(users)
-        .set({
-          verificationRequested: true,
-          verificationType: type,
-          verificationRequestedAt: sql`CASE WHEN ${users.verificationRequested} THEN ${users.verificationRequestedAt} ELSE now() END`,
-          verificationRejectionReason: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId))
-        .returning();
-      return rows[0] ?? null;
-    },
-
-    async rejectVerification(userId: string, reason: string): Promise<UserRow | null> {
-      return update(userId, { verificationRequested: false, verificationRejectionReason: reason, verificationReviewedAt: new Date() });
-    },
-
-    async setImpact(userId: string, impact: number): Promise<UserRow | null> {
-      return update(userId, { impact });
-    },
-
     async saveProviderTokens(userId: string, providerId: string, accessToken: string, idToken: string): Promise<void> {
-      await db
-        .insert(userProviderTokens)
-        .values({ userId, providerId, accessToken, idToken })
-        .onConflictDoUpdate({
-          target: [userProviderTokens.userId, userProviderTokens.providerId],
-          set: { accessToken, idToken, updatedAt: new Date() },
-        });
+      await db.query(
+        `INSERT INTO user_provider_tokens (user_id, provider_id, access_token, id_token) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, provider_id) DO UPDATE SET access_token = excluded.access_token, id_token = excluded.id_token, updated_at = now()`,
+        [userId, providerId, accessToken, idToken],
+      );
     },
 
-    async providerTokensOf(userId: string) {
-      return db.select().from(userProviderTokens).where(eq(userProviderTokens.userId, userId));
+    async providerTokensOf(userId: string): Promise<ProviderTokens[]> {
+      const rows = await db.query<{ user_id: string; provider_id: string; access_token: string; id_token: string; updated_at: unknown }>(
+        "SELECT * FROM user_provider_tokens WHERE user_id = $1",
+        [userId],
+      );
+      return rows.map((r) => ({ userId: r.user_id, providerId: r.provider_id, accessToken: r.access_token, idToken: r.id_token, updatedAt: toDate(r.updated_at) }));
     },
 
     async saveNotificationToken(userId: string, token: string): Promise<void> {
-      await db
-        .insert(userNotificationTokens)
-        .values({ token, userId })
-        .onConflictDoUpdate({ target: userNotificationTokens.token, set: { userId, updatedAt: new Date() } });
+      await db.query(
+        `INSERT INTO user_notification_tokens (token, user_id) VALUES ($1, $2)
+         ON CONFLICT (token) DO UPDATE SET user_id = excluded.user_id, updated_at = now()`,
+        [token, userId],
+      );
     },
 
     async notificationTokensOf(userId: string): Promise<string[]> {
-      const rows = await db.select({ token: userNotificationTokens.token }).from(userNotificationTokens).where(eq(userNotificationTokens.userId, userId));
+      const rows = await db.query<{ token: string }>("SELECT token FROM user_notification_tokens WHERE user_id = $1", [userId]);
       return rows.map((r) => r.token);
     },
 
-    /** Admin search: newest accounts first, filtered, keyset-paginated. */
-    async search(query: UserSearch): Promise<UserPage> {
-      const conditions: SQL[] = [];
-      if (query.search) {
-        const pattern = containsPattern(query.search);
-        conditions.push(sql`(${users.name} ILIKE ${pattern} OR ${users.email} ILIKE ${pattern} OR ${users.id} = ${query.search})`);
-      }
-      if (query.role) conditions.push(eq(users.accountType, query.role));
-      if (query.verified !== undefined) conditions.push(eq(users.verified, query.verified));
-      if (query.banned !== undefined) conditions.push(query.banned ? activeBan() : sql`NOT ${activeBan()}`);
-      return page(conditions.length > 0 ? and(...conditions) : undefined, users.createdAt, "desc", query.cursor, query.limit);
-    },
-
-    /** The admins' verification queue, oldest request first. */
-    async pendingVerification(cursor: KeysetCursor | null, limit: number): Promise<UserPage> {
-      return page(eq(users.verificationRequested, true), users.verificationRequestedAt, "asc", cursor, limit);
-    },
-
     async count(): Promise<number> {
-      const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
       return rows[0]?.n ?? 0;
     },
 
@@ -400,24 +146,24 @@ export function createUsersRepository(db: AppDb) {
      */
     async deleteAccount(userId: string): Promise<UserRow | null> {
       return db.transaction(async (tx) => {
-        await tx.delete(follows).where(and(eq(follows.targetKind, "users"), eq(follows.targetId, userId)));
-        await tx.delete(notifications).where(sql`${notifications.data} ->> 'actorId' = ${userId}`);
-        const rows = await tx.delete(users).where(eq(users.id, userId)).returning();
+        await tx.query("DELETE FROM follows WHERE target_kind = 'users' AND target_id = $1", [userId]);
+        await tx.query("DELETE FROM notifications WHERE data ->> 'actorId' = $1", [userId]);
+        const rows = await tx.query<UserRecord>("DELETE FROM users WHERE id = $1 RETURNING *", [userId]);
         // In the same transaction: no instance may see the profile gone and the tokens still good.
-        await tx.execute(sql`DELETE FROM revoked_sessions WHERE revoked_at < now() - ${REVOCATION_KEPT}::interval`);
-        await tx.execute(sql`
-          INSERT INTO revoked_sessions (user_id, revoked_at) VALUES (${userId}, now())
-          ON CONFLICT (user_id) DO UPDATE SET revoked_at = excluded.revoked_at`);
-        return rows[0] ?? null;
+        await tx.query(`DELETE FROM revoked_sessions WHERE revoked_at < now() - $1::interval`, [REVOCATION_KEPT]);
+        await tx.query(
+          `INSERT INTO revoked_sessions (user_id, revoked_at) VALUES ($1, now())
+           ON CONFLICT (user_id) DO UPDATE SET revoked_at = excluded.revoked_at`,
+          [userId],
+        );
+        return rows[0] ? toUserRow(rows[0]) : null;
       });
     },
 
     /** Whether tokens of `userId` issued at `issuedAt` were revoked (the account was deleted after). */
     async isSessionRevoked(userId: string, issuedAt: Date): Promise<boolean> {
-      const result = (await db.execute(
-        sql`SELECT 1 FROM revoked_sessions WHERE user_id = ${userId} AND revoked_at >= ${issuedAt.toISOString()}::timestamptz`,
-      )) as unknown as { rows: unknown[] };
-      return result.rows.length > 0;
+      const rows = await db.query("SELECT 1 FROM revoked_sessions WHERE user_id = $1 AND revoked_at >= $2::timestamptz", [userId, issuedAt.toISOString()]);
+      return rows.length > 0;
     },
   };
 }

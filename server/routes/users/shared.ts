@@ -1,6 +1,6 @@
 import type { Auth } from "firebase-admin/auth";
 import type { Database } from "../../db/client";
-import type { UserRow } from "../../db/schema";
+import type { UserRow } from "./rows";
 import type { ImageStore } from "../../storage/store";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { User } from "../../../lib/schemas/users";
