@@ -9,11 +9,10 @@ import {
   sendNotificationResultSchema,
 } from "../../../lib/schemas/notifications";
 import { currentUser, forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
-import { badRequest, notFound, USER_NOT_FOUND } from "../../plugins/errors";
+import { notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
 import type { Database } from "../../db/client";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
-import { decodeCursor } from "./repository";
 import { notifyUsers } from "./service";
 import { notificationStreamRoutes, type NotificationStreamOptions } from "./stream-routes";
 
@@ -58,10 +57,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     },
     async (request) => {
       const me = await currentUser(request);
-      const cursor = request.query.cursor === undefined ? null : decodeCursor(request.query.cursor);
-      if (request.query.cursor !== undefined && !cursor) throw badRequest("El cursor no es válido.");
       const [page, unviewed] = await Promise.all([
-        notifications.listForUser(me.id, { cursor, limit: request.query.limit ?? 20 }),
+        notifications.listForUser(me.id, { cursor: request.query.cursor, limit: request.query.limit ?? 20 }),
         notifications.countUnviewed(me.id),
       ]);
       return { data: { ...page, unviewed } };

@@ -25,7 +25,7 @@ import { toUserSummary } from "./mappers";
 import { assertCanCreate, assertCanModerate } from "./policy";
 import type { UserRow } from "./rows";
 import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
-import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./user-pages";
+import type { UserPage } from "./user-pages";
 
 // The moderation calls of docs/product.md#roles-and-permissions, for ADMIN and MASTER. Who may act
 // on whom is policy.ts; every call on one account answers with the target's profile after the
@@ -35,7 +35,6 @@ const NO_PENDING_REQUEST = "Este usuario no tiene una solicitud de verificación
 const NOT_AN_ADMIN = "Esta cuenta no es administradora.";
 const BAN_IN_PAST = "La fecha de fin de la suspensión debe estar en el futuro.";
 const BAN_TOO_LONG = "La suspensión puede durar como máximo 10 años.";
-const INVALID_CURSOR = "El cursor no es válido.";
 const MAX_BAN_MS = 10 * 366 * 24 * 3600 * 1000;
 
 const adminGuards = [requireAdmin, forbidBanned];
@@ -63,13 +62,6 @@ interface ModerationCall<B extends z.ZodType<{ userId: string }>, Q extends z.Zo
 export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database, auth }) => {
   const profileOf = (row: UserRow) => profileAnswer(users, row);
 
-  function cursorOf(value: string | undefined) {
-    if (value === undefined) return null;
-    const cursor = decodeKeysetCursor(value);
-    if (!cursor) throw badRequest(INVALID_CURSOR);
-    return cursor;
-  }
-
   function listRoute<Q extends z.ZodType>(url: string, call: ListCall<Q>): void {
     app.get(
       url,
@@ -89,7 +81,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
         const page = await call.load(request.query as z.output<Q>);
         const counts = await users.followersCounts(page.rows.map((r) => r.id));
         const items = page.rows.map((row) => toUserSummary(row, counts.get(row.id) ?? 0, me));
-        return { data: { items, nextCursor: page.next ? encodeKeysetCursor(page.next) : null } };
+        return { data: { items, nextCursor: page.nextCursor } };
       },
     );
   }
@@ -132,14 +124,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
       "Solo administradores. `search` busca en nombre y correo (o un id exacto); filtros `role` (NORMAL, ADMIN, MASTER), `verified` y `banned` (true/false). Más recientes primero; `{ items, nextCursor }`, `limit` 1–100 (20).",
     querystring: adminUsersQuerySchema,
     load: ({ search, role, verified, banned, cursor, limit }) =>
-      users.search({ search: search || undefined, role, verified, banned, cursor: cursorOf(cursor), limit: limit ?? 20 }),
+      users.search({ search: search || undefined, role, verified, banned, cursor, limit: limit ?? 20 }),
   });
 
   listRoute("/requestingVerification", {
     summary: "Cola de solicitudes de verificación",
     description: "Solo administradores. La solicitud más antigua primero; `{ items, nextCursor }`. Nunca se guarda en caché.",
     querystring: verificationQueueQuerySchema,
-    load: ({ cursor, limit }) => users.pendingVerification(cursorOf(cursor), limit ?? 20),
+    load: ({ cursor, limit }) => users.pendingVerification(cursor, limit ?? 20),
   });
 
   app.post(
