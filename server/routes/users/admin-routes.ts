@@ -16,10 +16,10 @@ import {
   verifyPayloadSchema,
   verifyQuerySchema,
 } from "../../../lib/schemas/users";
-import { currentUser, forbidBanned, requireAdmin } from "../../plugins/auth";
+import { currentUser } from "../../plugins/auth";
 import { badRequest, conflict, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import { notifyUsers } from "../notifications/service";
 import { toUserSummary } from "./mappers";
 import { assertCanCreate, assertCanModerate } from "./policy";
@@ -36,8 +36,6 @@ const NOT_AN_ADMIN = "Esta cuenta no es administradora.";
 const BAN_IN_PAST = "La fecha de fin de la suspensión debe estar en el futuro.";
 const BAN_TOO_LONG = "La suspensión puede durar como máximo 10 años.";
 const MAX_BAN_MS = 10 * 366 * 24 * 3600 * 1000;
-
-const adminGuards = [requireAdmin, forbidBanned];
 
 /** An admin list of accounts, answered as `{ items, nextCursor }` of summaries. */
 interface ListCall<Q extends z.ZodType> {
@@ -65,17 +63,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
   function listRoute<Q extends z.ZodType>(url: string, call: ListCall<Q>): void {
     app.get(
       url,
-      {
-        onRequest: requireAdmin,
-        schema: {
-          tags: ["admin"],
-          summary: call.summary,
-          description: call.description,
-          security: bearerSecurity,
-          querystring: call.querystring,
-          response: { 200: envelope(userSummaryPageSchema), ...errorResponses(400, 401, 403) },
-        },
-      },
+      routeOptions("admin", "adminReader", {
+        summary: call.summary,
+        description: call.description,
+        querystring: call.querystring,
+        data: { 200: userSummaryPageSchema },
+        errors: [400, 401, 403],
+      }),
       async (request) => {
         const me = await currentUser(request);
         const page = await call.load(request.query as z.output<Q>);
@@ -93,17 +87,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
     app.post(
       url,
       {
-        onRequest: adminGuards,
-        preValidation: bodyDefaultsToObject,
-        schema: {
-          tags: ["admin"],
+        ...routeOptions("admin", "admin", {
           summary: call.summary,
           description: call.description,
-          security: bearerSecurity,
-          ...(call.querystring ? { querystring: call.querystring } : {}),
+          querystring: call.querystring,
           body: call.body,
-          response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, ...(call.conflicts ? [409] : [])) },
-        },
+          data: { 200: userSchema },
+          errors: [400, 401, 403, 404, ...(call.conflicts ? [409] : [])],
+        }),
+        preValidation: bodyDefaultsToObject,
       },
       async (request) => {
         const body = request.body as z.output<B>;
@@ -136,18 +128,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
 
   app.post(
     "/admin-create",
-    {
-      onRequest: adminGuards,
-      schema: {
-        tags: ["admin"],
-        summary: "Crear una cuenta (panel)",
-        description:
-          "Crea la identidad en Firebase Auth (correo y contraseña, correo verificado) y su perfil con el tipo de cuenta. Un ADMIN crea cuentas NORMAL; solo un MASTER crea ADMIN; MASTER solo con `npm run admin:create`.",
-        security: bearerSecurity,
-        body: adminCreateUserPayloadSchema,
-        response: { 201: envelope(userSchema), ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    routeOptions("admin", "admin", {
+      summary: "Crear una cuenta (panel)",
+      description:
+        "Crea la identidad en Firebase Auth (correo y contraseña, correo verificado) y su perfil con el tipo de cuenta. Un ADMIN crea cuentas NORMAL; solo un MASTER crea ADMIN; MASTER solo con `npm run admin:create`.",
+      body: adminCreateUserPayloadSchema,
+      data: { 201: userSchema },
+      errors: [400, 401, 403, 409],
+    }),
     async (request, reply) => {
       const me = await currentUser(request);
       const { email, password, name, accountType, verified } = request.body;
