@@ -46,39 +46,50 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     },
   );
 
-  app.put(
+  /** A change to one's own profile, answered with the profile after it so the app can replace its copy. */
+  function ownProfileChange<B extends z.ZodType>(
+    method: "PUT" | "POST",
+    url: string,
+    docs: { summary: string; description: string; body: B; errors: number[] },
+    change: (me: UserRow, body: z.output<B>) => Promise<UserRow | null>,
+  ): void {
+    app.route({
+      method,
+      url,
+      ...routeOptions("users", "writer", { ...docs, data: { 200: userSchema } }),
+      handler: async (request) => {
+        const updated = await change(await currentUser(request), request.body as z.output<B>);
+        if (!updated) throw notFound(USER_NOT_FOUND);
+        return { data: await profileOf(updated) };
+      },
+    });
+  }
+
+  ownProfileChange(
+    "PUT",
     "/my-data",
-    routeOptions("users", "writer", {
+    {
       summary: "Editar el perfil propio",
       description: "Campos del perfil: `name`, `bio` (null la borra) y `links` (hasta 5 `{ label, url }` http/https; la lista reemplaza a la anterior).",
       body: updateProfilePayloadSchema,
-      data: { 200: userSchema },
       errors: [400, 401, 403],
-    }),
-    async (request) => {
-      const me = await currentUser(request);
-      const updated = await users.updateProfile(me.id, request.body);
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      return { data: await profileOf(updated) };
     },
+    (me, body) => users.updateProfile(me.id, body),
   );
 
-  app.post(
+  ownProfileChange(
+    "POST",
     "/requestVerification",
-    routeOptions("users", "writer", {
+    {
       summary: "Pedir la verificación de la cuenta",
       description:
         "`type`: artista, colectivo, lugar, institucion, medio, comunidad u organizador. Pone la solicitud en la cola de los administradores; repetirla solo cambia el tipo. 409 si la cuenta ya está verificada.",
       body: requestVerificationPayloadSchema,
-      data: { 200: userSchema },
       errors: [400, 401, 403, 409],
-    }),
-    async (request) => {
-      const me = await currentUser(request);
+    },
+    async (me, body) => {
       if (me.verified) throw conflict(ALREADY_VERIFIED);
-      const updated = await users.requestVerification(me.id, request.body.type);
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      return { data: await profileOf(updated) };
+      return users.requestVerification(me.id, body.type);
     },
   );
 
