@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { CommunityRole } from "../../../lib/schemas/communities";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import { afterCursor, exactTimestamp, pageOf, timestampKey, type PageRequest } from "../content/paging";
+import { exactTimestamp, Params } from "../../db/sql";
+import { afterCursor, integerKey, pageOf, timestampKey, type PageRequest } from "../paging";
 import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
-import { Params } from "../content/sql";
 
 // The only SQL of communities and their members.
 
@@ -44,7 +44,7 @@ export interface CommunityListFilters extends SharedFilters {
 const ROLE_RANK = "CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END";
 const BY_NAME = [{ column: "c.name" }, { column: "c.id" }];
 /** Owners first, then admins, then members; by seniority. */
-const MEMBER_ORDER = [{ column: ROLE_RANK, cast: "::int", check: Number }, timestampKey("m.joined_at"), { column: "m.user_id" }];
+const MEMBER_ORDER = [integerKey(ROLE_RANK), timestampKey("m.joined_at"), { column: "m.user_id" }];
 
 function selectCommunities(p: Params, viewerId: string | null): string {
   const viewer = p.add(viewerId);

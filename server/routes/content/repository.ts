@@ -1,8 +1,8 @@
 import type { ContentKind } from "../../../lib/schemas/content";
 import type { Queryable } from "../../db/client";
 import { KINDS } from "./kinds";
-import { afterCursor, pageOf, type Page, type PageRequest, type SortKey } from "./paging";
-import { Params } from "./sql";
+import { Params } from "../../db/sql";
+import { afterCursor, pageOf, type Page, type PageRequest, type SortKey } from "../paging";
 
 // SQL every content repository shares. A kind's repository says how to select its full rows and
 // which filters are its own; finding rows by id, the keyset list, the filters every list has

@@ -12,9 +12,9 @@ import { createOnce, idempotencyKeyOf, sendCreated } from "./idempotency";
 import { registerContentImageRoutes } from "./images";
 import { KINDS } from "./kinds";
 import type { ContentNotifier, NotifyItem } from "./notify";
-import type { Page, PageRequest } from "./paging";
+import type { Page, PageRequest } from "../paging";
 import { removeRows, type SharedFilters } from "./repository";
-import { routeOptions, type Access, type RouteSpec } from "./routing";
+import { routeOptions, type Access, type RouteSpec } from "../routing";
 import { assertWithinQuota } from "./spam";
 import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer } from "./viewer";
 

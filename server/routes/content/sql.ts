@@ -1,13 +1,4 @@
-// Small helpers for the hand-written SQL of the content repositories.
-
-/** Collects positional parameters while a statement is assembled: `p.add(value)` → "$3". */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
+// Row and text helpers of the content repositories (the parameter builder is server/db/sql.ts).
 
 /** Rows may carry dates from another JS realm (PGlite under Jest) or strings: normalise. */
 export function toIso(value: unknown): string {

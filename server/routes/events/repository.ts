@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/client";
-import { afterCursor, exactTimestamp, pageOf, timestampKey, type PageRequest } from "../content/paging";
+import { exactTimestamp, Params } from "../../db/sql";
+import { afterCursor, pageOf, timestampKey, type PageRequest } from "../paging";
 import { rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
-import { Params } from "../content/sql";
 import { replaceTags, selectEvents, WRITE_COLUMNS, insertOccurrences, type EventRow, type EventWrite } from "./rows";
 import type { EventStateRow } from "./notifications";
 import { createSeriesRepository } from "./series-repository";

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EventStatus, RecurrenceRule } from "../../../lib/schemas/events";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import { exactTimestamp } from "../content/paging";
-import { Params } from "../content/sql";
+import { exactTimestamp, Params } from "../../db/sql";
 
 // The shape of an event row as read (with its place, organiser, community, series and tags)
 // and as written, and the statements that write occurrences.

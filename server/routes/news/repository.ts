@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import { timestampKey, type PageRequest } from "../content/paging";
+import { timestampKey, type PageRequest } from "../paging";
 import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
-import { Params } from "../content/sql";
+import { Params } from "../../db/sql";
 
 // The only SQL of news. Lists go newest first by (published_at, id) with a keyset cursor;
 // pieces scheduled for later stay out of public lists until their time.

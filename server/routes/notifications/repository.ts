@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Notification } from "../../../lib/schemas/notifications";
 import type { Database, Queryable } from "../../db/client";
+import { exactTimestamp, Params } from "../../db/sql";
 import { MAX_INLINE_PAYLOAD_BYTES, notificationsChannel } from "../../realtime/channel";
+import { decodeCursor, keysetAfter, pageOf, timestampKey } from "../paging";
 
 // The only code that touches SQL for notifications and stream tickets. Inserts publish on the
 // LISTEN/NOTIFY channel in the same statement, so an event exists exactly when its row does
@@ -18,11 +20,6 @@ export interface NewNotification {
   idempotencyKey?: string | null;
 }
 
-export interface NotificationCursor {
-  createdAt: string;
-  id: string;
-}
-
 interface NotificationRecord {
   id: string;
   user_id: string;
@@ -35,9 +32,10 @@ interface NotificationRecord {
   created_at_iso: string;
 }
 
-// Microseconds in the cursor (timestamptz precision) so a page boundary never skips a row that
-// shares a millisecond with the last one shown.
-const CREATED_AT_ISO = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A person's list, newest first; the cursor keeps microseconds (see timestampKey). */
+const NEWEST_FIRST = [timestampKey("created_at"), { column: "id" }];
+const CREATED_AT_ISO = exactTimestamp("created_at");
+const INVALID_CURSOR = "El cursor no es válido.";
 const COLUMNS = `id, user_id, kind, title, body, link, data, viewed_at IS NOT NULL AS viewed, ${CREATED_AT_ISO} AS created_at_iso`;
 
 /** The JSON published for each inserted row; `r` is the RETURNING alias. */
@@ -66,17 +64,6 @@ export function toNotification(record: NotificationRecord): Notification {
 
 function newId(): string {
   return randomUUID();
-}
-
-export function encodeCursor(cursor: NotificationCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
-}
-
-export function decodeCursor(value: string): NotificationCursor | null {
-  const text = Buffer.from(value, "base64url").toString("utf8");
-  const [createdAt, id, ...rest] = text.split("|");
-  if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt, id };
 }
 
 export function createNotificationsRepository(database: Pick<Database, "query" | "schema">) {
@@ -142,25 +129,21 @@ export function createNotificationsRepository(database: Pick<Database, "query" |
       return rows[0] ? toNotification(rows[0]) : null;
     },
 
-    /** A user's notifications, newest first, after `cursor` (exclusive). */
+    /** A user's notifications, newest first, after `cursor` (exclusive; 400 when forged). */
     async listForUser(
       userId: string,
-      options: { cursor: NotificationCursor | null; limit: number },
+      options: { cursor?: string | null; limit: number },
     ): Promise<{ items: Notification[]; nextCursor: string | null }> {
-      const params: unknown[] = [userId, options.limit + 1];
-      let after = "";
-      if (options.cursor) {
-        params.push(options.cursor.createdAt, options.cursor.id);
-        after = "AND (created_at, id) < ($3::timestamptz, $4)";
-      }
+      const p = new Params();
+      const where = [`user_id = ${p.add(userId)}`];
+      const after = keysetAfter(NEWEST_FIRST, decodeCursor(options.cursor ?? undefined, NEWEST_FIRST, INVALID_CURSOR), true, p);
+      if (after) where.push(after);
       const rows = await database.query<NotificationRecord>(
-        `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
-        params,
+        `SELECT ${COLUMNS} FROM notifications WHERE ${where.join(" AND ")} ORDER BY created_at DESC, id DESC LIMIT ${p.add(options.limit + 1)}`,
+        p.values,
       );
-      const page = rows.slice(0, options.limit);
-      const last = page[page.length - 1];
-      const nextCursor = rows.length > options.limit && last ? encodeCursor({ createdAt: last.created_at_iso, id: last.id }) : null;
-      return { items: page.map(toNotification), nextCursor };
+      const page = pageOf(rows, options.limit, (last) => [last.created_at_iso, last.id]);
+      return { items: page.rows.map(toNotification), nextCursor: page.nextCursor };
     },
 
     /** Notifications stored after the one with id `lastId`, oldest first (stream catch-up). */

@@ -8,12 +8,11 @@ import {
   sendNotificationPayloadSchema,
   sendNotificationResultSchema,
 } from "../../../lib/schemas/notifications";
-import { currentUser, forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
-import { badRequest, notFound, USER_NOT_FOUND } from "../../plugins/errors";
+import { currentUser } from "../../plugins/auth";
+import { notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
 import type { Database } from "../../db/client";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
-import { decodeCursor } from "./repository";
+import { routeOptions } from "../routing";
 import { notifyUsers } from "./service";
 import { notificationStreamRoutes, type NotificationStreamOptions } from "./stream-routes";
 
@@ -38,30 +37,23 @@ const pageQuery = z
   })
   .strict();
 
-
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (
   app,
   { notifications, users, database, hub, heartbeatMs },
 ) => {
   app.get(
     "",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ["notifications"],
-        summary: "Mis notificaciones",
-        description: "Las más recientes primero (`createdAt` descendente); `{ items, nextCursor, unviewed }`, `limit` 1–100 (20).",
-        security: bearerSecurity,
-        querystring: pageQuery,
-        response: { 200: envelope(notificationPageSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
+    routeOptions("notifications", "signedIn", {
+      summary: "Mis notificaciones",
+      description: "Las más recientes primero (`createdAt` descendente); `{ items, nextCursor, unviewed }`, `limit` 1–100 (20).",
+      querystring: pageQuery,
+      data: { 200: notificationPageSchema },
+      errors: [400, 401, 403],
+    }),
     async (request) => {
       const me = await currentUser(request);
-      const cursor = request.query.cursor === undefined ? null : decodeCursor(request.query.cursor);
-      if (request.query.cursor !== undefined && !cursor) throw badRequest("El cursor no es válido.");
       const [page, unviewed] = await Promise.all([
-        notifications.listForUser(me.id, { cursor, limit: request.query.limit ?? 20 }),
+        notifications.listForUser(me.id, { cursor: request.query.cursor, limit: request.query.limit ?? 20 }),
         notifications.countUnviewed(me.id),
       ]);
       return { data: { ...page, unviewed } };
@@ -71,16 +63,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   app.post(
     "/viewed",
     {
-      onRequest: [requireUser, forbidBanned],
-      preValidation: bodyDefaultsToObject,
-      schema: {
-        tags: ["notifications"],
+      ...routeOptions("notifications", "writer", {
         summary: "Marcar notificaciones como vistas",
         description: "`ids` marca esas; sin cuerpo o sin `ids` marca todas. Responde cuántas cambiaron y cuántas quedan sin ver.",
-        security: bearerSecurity,
         body: markViewedPayloadSchema,
-        response: { 200: envelope(markViewedResultSchema), ...errorResponses(400, 401, 403) },
-      },
+        data: { 200: markViewedResultSchema },
+        errors: [400, 401, 403],
+      }),
+      preValidation: bodyDefaultsToObject,
     },
     async (request) => {
       const me = await currentUser(request);
@@ -91,18 +81,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
 
   app.post(
     "/send",
-    {
-      onRequest: [requireAdmin, forbidBanned],
-      schema: {
-        tags: ["admin"],
-        summary: "Enviar una notificación (panel)",
-        description:
-          "Solo administradores. `audience`: `all` (todas las cuentas), `verified` (verificadas) o `user` (con `userId`); `title` (≤ 120), `body` (≤ 1000) y `link` opcional (ruta de la app). Llega en tiempo real a quien tenga la app abierta.",
-        security: bearerSecurity,
-        body: sendNotificationPayloadSchema,
-        response: { 200: envelope(sendNotificationResultSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    routeOptions("admin", "admin", {
+      summary: "Enviar una notificación (panel)",
+      description:
+        "Solo administradores. `audience`: `all` (todas las cuentas), `verified` (verificadas) o `user` (con `userId`); `title` (≤ 120), `body` (≤ 1000) y `link` opcional (ruta de la app). Llega en tiempo real a quien tenga la app abierta.",
+      body: sendNotificationPayloadSchema,
+      data: { 200: sendNotificationResultSchema },
+      errors: [400, 401, 403, 404],
+    }),
     async (request) => {
       const me = await currentUser(request);
       const { audience, userId, title, body, link } = request.body;

@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
 import { streamTicketSchema, type Notification } from "../../../lib/schemas/notifications";
-import { currentUser, requireUser } from "../../plugins/auth";
+import { currentUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import type { RealtimeHub } from "../../realtime/hub";
 import { formatSseComment, formatSseEvent } from "../../realtime/sse";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import type { NotificationsRepository } from "./repository";
 
 export interface NotificationStreamOptions {
@@ -31,18 +32,14 @@ const streamQuery = z.object({ ticket: z.string().min(1).max(200) }).strict();
 export const notificationStreamRoutes: FastifyPluginAsyncZod<NotificationStreamOptions> = async (app, { notifications, hub, heartbeatMs }) => {
   app.post(
     "/stream-ticket",
-    {
-      // Not a write: banned users can still read what they were told.
-      onRequest: requireUser,
-      schema: {
-        tags: ["notifications"],
-        summary: "Pedir un permiso para el stream de notificaciones",
-        description:
-          "EventSource no puede enviar el token en una cabecera: esta llamada devuelve un `ticket` válido 5 minutos (reutilizable en ese tiempo, para las reconexiones) y la `url` lista para `new EventSource(url)`.",
-        security: bearerSecurity,
-        response: { 200: envelope(streamTicketSchema), ...errorResponses(401, 403) },
-      },
-    },
+    // Not a write: banned users can still read what they were told.
+    routeOptions("notifications", "signedIn", {
+      summary: "Pedir un permiso para el stream de notificaciones",
+      description:
+        "EventSource no puede enviar el token en una cabecera: esta llamada devuelve un `ticket` válido 5 minutos (reutilizable en ese tiempo, para las reconexiones) y la `url` lista para `new EventSource(url)`.",
+      data: { 200: streamTicketSchema },
+      errors: [401, 403],
+    }),
     async (request) => {
       const me = await currentUser(request);
       const ticket = randomBytes(32).toString("base64url");

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { OpeningHours, PlaceCategory, PlaceContact } from "../../../lib/schemas/places";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
-import type { PageRequest } from "../content/paging";
+import type { PageRequest } from "../paging";
 import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
-import { Params, slugify } from "../content/sql";
+import { Params } from "../../db/sql";
+import { slugify } from "../content/sql";
 
 // The only SQL of places. Lists go by name (then id) with a keyset cursor.
 

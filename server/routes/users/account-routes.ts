@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
 import { registerDocumentSchema, signUpPayloadSchema, userSchema } from "../../../lib/schemas/users";
-import { currentUser, forbidBanned, identityOf, requireIdentity, requireUser, type Identity } from "../../plugins/auth";
+import { currentUser, identityOf, type Identity } from "../../plugins/auth";
 import { badRequest, conflict, forbidden, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { readUploadedForm, registerUploads } from "../../plugins/uploads";
 import { assertNoNulCharacter, toApiIssues } from "../../plugins/validation";
 import { processImage, type ImageKind } from "../../storage/images";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import type { ImageSlot } from "./repository";
 import type { UserRow } from "./rows";
 import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
@@ -49,18 +49,14 @@ export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
 
   app.post(
     "/sign-up",
-    {
-      onRequest: requireIdentity,
-      schema: {
-        tags: ["users"],
-        summary: "Registrar el perfil del usuario de la sesión (registro de usuario)",
-        description:
-          "Crea el perfil ligado al uid del token; es la llamada «registrar usuario». El token debe traer un correo (una sesión anónima o por teléfono no puede reclamar uno) y coincidir con `uid` y `email`. Repetirla con el mismo uid devuelve el perfil existente (200).",
-        security: bearerSecurity,
-        body: signUpPayloadSchema,
-        response: { 200: envelope(userSchema), 201: envelope(userSchema), ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    routeOptions("users", "identity", {
+      summary: "Registrar el perfil del usuario de la sesión (registro de usuario)",
+      description:
+        "Crea el perfil ligado al uid del token; es la llamada «registrar usuario». El token debe traer un correo (una sesión anónima o por teléfono no puede reclamar uno) y coincidir con `uid` y `email`. Repetirla con el mismo uid devuelve el perfil existente (200).",
+      body: signUpPayloadSchema,
+      data: { 200: userSchema, 201: userSchema },
+      errors: [400, 401, 403, 409],
+    }),
     async (request, reply) => {
       const { name, uid, email } = request.body;
       assertSignUpIdentity(identityOf(request), uid, email);
@@ -76,18 +72,14 @@ export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     uploads.post(
       // "" (not "/") so the path is exactly /users, without a trailing-slash twin.
       "",
-      {
-        onRequest: requireIdentity,
-        schema: {
-          tags: ["users"],
-          summary: "Registrar el perfil con imagen de perfil (multipart)",
-          description:
-            "multipart/form-data con `fileProfileImage` (JPEG, PNG, WebP o AVIF, máx. 8 MB; opcional) y `document`: un JSON con los datos del registro `{ name, uid, email, bio? }`. Mismas reglas que POST /users/sign-up; si el perfil ya existe lo devuelve sin cambios (200) y la imagen se ignora (usa PUT /users/profile-image).",
-          security: bearerSecurity,
-          consumes: ["multipart/form-data"],
-          response: { 200: envelope(userSchema), 201: envelope(userSchema), ...errorResponses(400, 401, 403, 409, 413, 415) },
-        },
-      },
+      routeOptions("users", "identity", {
+        summary: "Registrar el perfil con imagen de perfil (multipart)",
+        description:
+          "multipart/form-data con `fileProfileImage` (JPEG, PNG, WebP o AVIF, máx. 8 MB; opcional) y `document`: un JSON con los datos del registro `{ name, uid, email, bio? }`. Mismas reglas que POST /users/sign-up; si el perfil ya existe lo devuelve sin cambios (200) y la imagen se ignora (usa PUT /users/profile-image).",
+        consumes: ["multipart/form-data"],
+        data: { 200: userSchema, 201: userSchema },
+        errors: [400, 401, 403, 409, 413, 415],
+      }),
       async (request, reply) => {
         const form = await readUploadedForm(request, ["fileProfileImage", "file"]);
         if (form.fields.document === undefined) throw badRequest("Falta el campo 'document' con los datos del registro en JSON.");
@@ -120,21 +112,17 @@ export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     for (const slot of ["profile", "cover"] as const) {
       uploads.put(
         slot === "profile" ? "/profile-image" : "/cover-image",
-        {
-          onRequest: [requireUser, forbidBanned],
-          schema: {
-            tags: ["users"],
-            summary: slot === "profile" ? "Cambiar la imagen de perfil (multipart)" : "Cambiar la imagen de portada (multipart)",
-            description:
-              `multipart/form-data con la imagen en el campo \`file\` (también \`${IMAGE_FIELDS[slot][1]}\`): JPEG, PNG, WebP o AVIF, máx. 8 MB. ` +
-              (slot === "profile"
-                ? "Se recorta cuadrada en 96, 256 y 512 px (WebP, sin EXIF); `profileImage` es la de 256 y `profileImageSizes` tiene todas."
-                : "Se redimensiona a 640, 1280 y 1920 px de ancho (WebP, sin EXIF); `coverImage` es la de 1280 y `coverImageSizes` tiene todas."),
-            security: bearerSecurity,
-            consumes: ["multipart/form-data"],
-            response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 413, 415) },
-          },
-        },
+        routeOptions("users", "writer", {
+          summary: slot === "profile" ? "Cambiar la imagen de perfil (multipart)" : "Cambiar la imagen de portada (multipart)",
+          description:
+            `multipart/form-data con la imagen en el campo \`file\` (también \`${IMAGE_FIELDS[slot][1]}\`): JPEG, PNG, WebP o AVIF, máx. 8 MB. ` +
+            (slot === "profile"
+              ? "Se recorta cuadrada en 96, 256 y 512 px (WebP, sin EXIF); `profileImage` es la de 256 y `profileImageSizes` tiene todas."
+              : "Se redimensiona a 640, 1280 y 1920 px de ancho (WebP, sin EXIF); `coverImage` es la de 1280 y `coverImageSizes` tiene todas."),
+          consumes: ["multipart/form-data"],
+          data: { 200: userSchema },
+          errors: [400, 401, 403, 413, 415],
+        }),
         async (request) => {
           const me = await currentUser(request);
           const form = await readUploadedForm(request, IMAGE_FIELDS[slot]);

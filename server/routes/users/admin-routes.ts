@@ -16,16 +16,16 @@ import {
   verifyPayloadSchema,
   verifyQuerySchema,
 } from "../../../lib/schemas/users";
-import { currentUser, forbidBanned, requireAdmin } from "../../plugins/auth";
+import { currentUser } from "../../plugins/auth";
 import { badRequest, conflict, HttpError, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { bodyDefaultsToObject } from "../../plugins/validation";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import { notifyUsers } from "../notifications/service";
 import { toUserSummary } from "./mappers";
 import { assertCanCreate, assertCanModerate } from "./policy";
 import type { UserRow } from "./rows";
 import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
-import { decodeKeysetCursor, encodeKeysetCursor, type UserPage } from "./user-pages";
+import type { UserPage } from "./user-pages";
 
 // The moderation calls of docs/product.md#roles-and-permissions, for ADMIN and MASTER. Who may act
 // on whom is policy.ts; every call on one account answers with the target's profile after the
@@ -35,10 +35,7 @@ const NO_PENDING_REQUEST = "Este usuario no tiene una solicitud de verificación
 const NOT_AN_ADMIN = "Esta cuenta no es administradora.";
 const BAN_IN_PAST = "La fecha de fin de la suspensión debe estar en el futuro.";
 const BAN_TOO_LONG = "La suspensión puede durar como máximo 10 años.";
-const INVALID_CURSOR = "El cursor no es válido.";
 const MAX_BAN_MS = 10 * 366 * 24 * 3600 * 1000;
-
-const adminGuards = [requireAdmin, forbidBanned];
 
 /** An admin list of accounts, answered as `{ items, nextCursor }` of summaries. */
 interface ListCall<Q extends z.ZodType> {
@@ -63,33 +60,22 @@ interface ModerationCall<B extends z.ZodType<{ userId: string }>, Q extends z.Zo
 export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database, auth }) => {
   const profileOf = (row: UserRow) => profileAnswer(users, row);
 
-  function cursorOf(value: string | undefined) {
-    if (value === undefined) return null;
-    const cursor = decodeKeysetCursor(value);
-    if (!cursor) throw badRequest(INVALID_CURSOR);
-    return cursor;
-  }
-
   function listRoute<Q extends z.ZodType>(url: string, call: ListCall<Q>): void {
     app.get(
       url,
-      {
-        onRequest: requireAdmin,
-        schema: {
-          tags: ["admin"],
-          summary: call.summary,
-          description: call.description,
-          security: bearerSecurity,
-          querystring: call.querystring,
-          response: { 200: envelope(userSummaryPageSchema), ...errorResponses(400, 401, 403) },
-        },
-      },
+      routeOptions("admin", "adminReader", {
+        summary: call.summary,
+        description: call.description,
+        querystring: call.querystring,
+        data: { 200: userSummaryPageSchema },
+        errors: [400, 401, 403],
+      }),
       async (request) => {
         const me = await currentUser(request);
         const page = await call.load(request.query as z.output<Q>);
         const counts = await users.followersCounts(page.rows.map((r) => r.id));
         const items = page.rows.map((row) => toUserSummary(row, counts.get(row.id) ?? 0, me));
-        return { data: { items, nextCursor: page.next ? encodeKeysetCursor(page.next) : null } };
+        return { data: { items, nextCursor: page.nextCursor } };
       },
     );
   }
@@ -101,17 +87,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
     app.post(
       url,
       {
-        onRequest: adminGuards,
-        preValidation: bodyDefaultsToObject,
-        schema: {
-          tags: ["admin"],
+        ...routeOptions("admin", "admin", {
           summary: call.summary,
           description: call.description,
-          security: bearerSecurity,
-          ...(call.querystring ? { querystring: call.querystring } : {}),
+          querystring: call.querystring,
           body: call.body,
-          response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, ...(call.conflicts ? [409] : [])) },
-        },
+          data: { 200: userSchema },
+          errors: [400, 401, 403, 404, ...(call.conflicts ? [409] : [])],
+        }),
+        preValidation: bodyDefaultsToObject,
       },
       async (request) => {
         const body = request.body as z.output<B>;
@@ -132,30 +116,26 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async
       "Solo administradores. `search` busca en nombre y correo (o un id exacto); filtros `role` (NORMAL, ADMIN, MASTER), `verified` y `banned` (true/false). Más recientes primero; `{ items, nextCursor }`, `limit` 1–100 (20).",
     querystring: adminUsersQuerySchema,
     load: ({ search, role, verified, banned, cursor, limit }) =>
-      users.search({ search: search || undefined, role, verified, banned, cursor: cursorOf(cursor), limit: limit ?? 20 }),
+      users.search({ search: search || undefined, role, verified, banned, cursor, limit: limit ?? 20 }),
   });
 
   listRoute("/requestingVerification", {
     summary: "Cola de solicitudes de verificación",
     description: "Solo administradores. La solicitud más antigua primero; `{ items, nextCursor }`. Nunca se guarda en caché.",
     querystring: verificationQueueQuerySchema,
-    load: ({ cursor, limit }) => users.pendingVerification(cursorOf(cursor), limit ?? 20),
+    load: ({ cursor, limit }) => users.pendingVerification(cursor, limit ?? 20),
   });
 
   app.post(
     "/admin-create",
-    {
-      onRequest: adminGuards,
-      schema: {
-        tags: ["admin"],
-        summary: "Crear una cuenta (panel)",
-        description:
-          "Crea la identidad en Firebase Auth (correo y contraseña, correo verificado) y su perfil con el tipo de cuenta. Un ADMIN crea cuentas NORMAL; solo un MASTER crea ADMIN; MASTER solo con `npm run admin:create`.",
-        security: bearerSecurity,
-        body: adminCreateUserPayloadSchema,
-        response: { 201: envelope(userSchema), ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    routeOptions("admin", "admin", {
+      summary: "Crear una cuenta (panel)",
+      description:
+        "Crea la identidad en Firebase Auth (correo y contraseña, correo verificado) y su perfil con el tipo de cuenta. Un ADMIN crea cuentas NORMAL; solo un MASTER crea ADMIN; MASTER solo con `npm run admin:create`.",
+      body: adminCreateUserPayloadSchema,
+      data: { 201: userSchema },
+      errors: [400, 401, 403, 409],
+    }),
     async (request, reply) => {
       const me = await currentUser(request);
       const { email, password, name, accountType, verified } = request.body;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
-import { identityOf, requireIdentity } from "../../plugins/auth";
+import { identityOf } from "../../plugins/auth";
 import { forbidden, HttpError } from "../../plugins/errors";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import { isRecentSignIn, SIGN_IN_AGAIN_MESSAGE } from "./recent-sign-in";
 import type { UsersRoutesOptions } from "./shared";
 
@@ -15,34 +15,26 @@ const MASTER_CANNOT_LEAVE = "Una cuenta MASTER no puede borrarse. Quien administ
 export const deletionRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, images, auth, notifications }) => {
   app.get(
     "/delete-account/confirm",
-    {
-      onRequest: requireIdentity,
-      schema: {
-        tags: ["users"],
-        summary: "Confirmar que se puede borrar la cuenta",
-        description:
-          "true si el último inicio de sesión del token (`auth_time`) fue hace menos de 10 minutos y el mismo día (America/Monterrey); si no, hay que volver a iniciar sesión.",
-        security: bearerSecurity,
-        response: { 200: envelope(z.boolean()), ...errorResponses(401) },
-      },
-    },
+    routeOptions("users", "identity", {
+      summary: "Confirmar que se puede borrar la cuenta",
+      description:
+        "true si el último inicio de sesión del token (`auth_time`) fue hace menos de 10 minutos y el mismo día (America/Monterrey); si no, hay que volver a iniciar sesión.",
+      data: { 200: z.boolean() },
+      errors: [401],
+    }),
     async (request) => ({ data: isRecentSignIn(identityOf(request).authTime) }),
   );
 
   app.delete(
     "/delete-account",
-    {
-      // Not refused to banned users: leaving the platform is always possible.
-      onRequest: requireIdentity,
-      schema: {
-        tags: ["users"],
-        summary: "Borrar la cuenta propia",
-        description:
-          "Exige un inicio de sesión reciente (ver /users/delete-account/confirm; si no, 403 'Vuelve a iniciar sesión para hacer esto'). Borra la identidad en Firebase Auth, el perfil, seguimientos, notificaciones, tokens e imágenes, y los eventos y noticias que publicó; los lugares y comunidades que creó se conservan sin autor ('Cuenta eliminada'). Una cuenta MASTER no puede borrarse (403).",
-        security: bearerSecurity,
-        response: { 200: envelope(z.object({ deleted: z.literal(true) })), ...errorResponses(401, 403) },
-      },
-    },
+    // Not refused to banned users: leaving the platform is always possible.
+    routeOptions("users", "identity", {
+      summary: "Borrar la cuenta propia",
+      description:
+        "Exige un inicio de sesión reciente (ver /users/delete-account/confirm; si no, 403 'Vuelve a iniciar sesión para hacer esto'). Borra la identidad en Firebase Auth, el perfil, seguimientos, notificaciones, tokens e imágenes, y los eventos y noticias que publicó; los lugares y comunidades que creó se conservan sin autor ('Cuenta eliminada'). Una cuenta MASTER no puede borrarse (403).",
+      data: { 200: z.object({ deleted: z.literal(true) }) },
+      errors: [401, 403],
+    }),
     async (request) => {
       const identity = identityOf(request);
       // The owner role cannot vanish with one click: a MASTER is demoted by command first.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { googleTokensPayloadSchema, notificationTokenPayloadSchema, storedResultSchema } from "../../../lib/schemas/users";
-import { currentUser, forbidBanned, requireUser } from "../../plugins/auth";
+import { currentUser } from "../../plugins/auth";
 import { bodyDefaultsToObject } from "../../plugins/validation";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import type { UsersRoutesOptions } from "./shared";
 
 // Tokens a device hands over for later use (the provider's, to read a calendar; the push token).
@@ -24,16 +24,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (ap
     app.post(
       url,
       {
-        onRequest: [requireUser, forbidBanned],
-        ...(call.emptyBodyAllowed ? { preValidation: bodyDefaultsToObject } : {}),
-        schema: {
-          tags: ["users"],
+        ...routeOptions("users", "writer", {
           summary: call.summary,
           description: call.description,
-          security: bearerSecurity,
           body: call.body,
-          response: { 200: envelope(storedResultSchema), ...errorResponses(400, 401, 403) },
-        },
+          data: { 200: storedResultSchema },
+          errors: [400, 401, 403],
+        }),
+        ...(call.emptyBodyAllowed ? { preValidation: bodyDefaultsToObject } : {}),
       },
       async (request) => {
         const me = await currentUser(request);

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { NOTIFICATION_KINDS } from "../../../lib/schemas/notifications";
 import { userSummarySchema } from "../../../lib/schemas/public-users";
 import { followQuerySchema, followResultSchema, requiredUserId } from "../../../lib/schemas/users";
-import { currentUser, forbidBanned, requireUser } from "../../plugins/auth";
+import { currentUser } from "../../plugins/auth";
 import { badRequest, notFound, USER_NOT_FOUND } from "../../plugins/errors";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import { notifyUsers } from "../notifications/service";
 import { toUserSummary } from "./mappers";
 import type { UsersRoutesOptions } from "./shared";
@@ -18,16 +18,12 @@ const followParams = z.object({ id: requiredUserId }).strict();
 export const followRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database }) => {
   app.get(
     "/following/users",
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ["users"],
-        summary: "Usuarios que sigo",
-        description: "Resúmenes de perfil, el seguido más reciente primero (hasta 1000).",
-        security: bearerSecurity,
-        response: { 200: envelope(z.array(userSummarySchema)), ...errorResponses(401, 403) },
-      },
-    },
+    routeOptions("users", "signedIn", {
+      summary: "Usuarios que sigo",
+      description: "Resúmenes de perfil, el seguido más reciente primero (hasta 1000).",
+      data: { 200: z.array(userSummarySchema) },
+      errors: [401, 403],
+    }),
     async (request) => {
       const me = await currentUser(request);
       const rows = await users.followedUsers(me.id);
@@ -38,19 +34,15 @@ export const followRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (ap
 
   app.post(
     "/follow/:id/user",
-    {
-      onRequest: [requireUser, forbidBanned],
-      schema: {
-        tags: ["users"],
-        summary: "Seguir o dejar de seguir a un usuario",
-        description:
-          "`?unfollow=true` deja de seguir. Idempotente: repetirla deja el mismo estado. Un seguimiento nuevo avisa a la persona ('X empezó a seguirte'), una sola vez.",
-        security: bearerSecurity,
-        params: followParams,
-        querystring: followQuerySchema,
-        response: { 200: envelope(followResultSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    routeOptions("users", "writer", {
+      summary: "Seguir o dejar de seguir a un usuario",
+      description:
+        "`?unfollow=true` deja de seguir. Idempotente: repetirla deja el mismo estado. Un seguimiento nuevo avisa a la persona ('X empezó a seguirte'), una sola vez.",
+      params: followParams,
+      querystring: followQuerySchema,
+      data: { 200: followResultSchema },
+      errors: [400, 401, 403, 404],
+    }),
     async (request) => {
       const me = await currentUser(request);
       const targetId = request.params.id;

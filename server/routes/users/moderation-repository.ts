@@ -4,7 +4,7 @@ import { containsPattern, Params } from "../../db/sql";
 import { ACTIVE_BAN_SQL } from "./bans";
 import { toUserRow, type UserRecord, type UserRow } from "./rows";
 import { updateUser } from "./user-queries";
-import { pageOfUsers, type KeysetCursor, type UserPage } from "./user-pages";
+import { pageOfUsers, type UserPage } from "./user-pages";
 
 // What the admins change on accounts (roles, bans, verification, impact) and the lists they work
 // from. Who may do it is policy.ts; this is only the SQL.
@@ -21,7 +21,8 @@ export interface UserSearch {
   role?: AccountType;
   verified?: boolean;
   banned?: boolean;
-  cursor: KeysetCursor | null;
+  /** The cursor of the previous page; none for the first one. */
+  cursor?: string;
   limit: number;
 }
 
@@ -95,7 +96,7 @@ export function createModerationRepository(db: Queryable) {
     },
 
     /** The admins' verification queue, oldest request first. */
-    async pendingVerification(cursor: KeysetCursor | null, limit: number): Promise<UserPage> {
+    async pendingVerification(cursor: string | undefined, limit: number): Promise<UserPage> {
       return pageOfUsers(db, { conditions: ["verification_requested = true"], params: new Params(), orderColumn: "verification_requested_at", direction: "asc", cursor, limit });
     },
   };

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicUserSchema } from "../../../lib/schemas/public-users";
 import { initialDataSchema, requestVerificationPayloadSchema, updateProfilePayloadSchema, userSchema } from "../../../lib/schemas/users";
-import { currentUser, forbidBanned, optionalIdentity, requireIdentity, requireUser } from "../../plugins/auth";
+import { currentUser } from "../../plugins/auth";
 import { conflict, notFound, USER_NOT_FOUND } from "../../plugins/errors";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { routeOptions } from "../routing";
 import { toInitialData, toPublicUser } from "./mappers";
 import type { UserRow } from "./rows";
 import { profileAnswer, type UsersRoutesOptions } from "./shared";
@@ -21,17 +21,13 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
 
   app.get(
     "/initial-data",
-    {
-      onRequest: requireIdentity,
-      schema: {
-        tags: ["users"],
-        summary: "Datos iniciales tras iniciar sesión",
-        description:
-          "Indica si la cuenta está suspendida (`banned`, con motivo y fecha de fin) y devuelve el perfil (null si aún no se registra). Nunca se guarda en caché.",
-        security: bearerSecurity,
-        response: { 200: envelope(initialDataSchema), ...errorResponses(401) },
-      },
-    },
+    routeOptions("users", "identity", {
+      summary: "Datos iniciales tras iniciar sesión",
+      description:
+        "Indica si la cuenta está suspendida (`banned`, con motivo y fecha de fin) y devuelve el perfil (null si aún no se registra). Nunca se guarda en caché.",
+      data: { 200: initialDataSchema },
+      errors: [401],
+    }),
     async (request) => {
       const row = await request.loadCurrentUser();
       if (!row) return { data: toInitialData(null, null, 0) };
@@ -42,15 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
 
   app.get(
     "/my-data",
-    {
-      onRequest: requireIdentity,
-      schema: {
-        tags: ["users"],
-        summary: "Perfil del usuario de la sesión",
-        security: bearerSecurity,
-        response: { 200: envelope(userSchema), ...errorResponses(401, 404) },
-      },
-    },
+    routeOptions("users", "identity", { summary: "Perfil del usuario de la sesión", data: { 200: userSchema }, errors: [401, 404] }),
     async (request) => {
       const row = await request.loadCurrentUser();
       if (!row) throw notFound(USER_NOT_FOUND);
@@ -58,63 +46,63 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     },
   );
 
-  app.put(
+  /** A change to one's own profile, answered with the profile after it so the app can replace its copy. */
+  function ownProfileChange<B extends z.ZodType>(
+    method: "PUT" | "POST",
+    url: string,
+    docs: { summary: string; description: string; body: B; errors: number[] },
+    change: (me: UserRow, body: z.output<B>) => Promise<UserRow | null>,
+  ): void {
+    app.route({
+      method,
+      url,
+      ...routeOptions("users", "writer", { ...docs, data: { 200: userSchema } }),
+      handler: async (request) => {
+        const updated = await change(await currentUser(request), request.body as z.output<B>);
+        if (!updated) throw notFound(USER_NOT_FOUND);
+        return { data: await profileOf(updated) };
+      },
+    });
+  }
+
+  ownProfileChange(
+    "PUT",
     "/my-data",
     {
-      onRequest: [requireUser, forbidBanned],
-      schema: {
-        tags: ["users"],
-        summary: "Editar el perfil propio",
-        description: "Campos del perfil: `name`, `bio` (null la borra) y `links` (hasta 5 `{ label, url }` http/https; la lista reemplaza a la anterior).",
-        security: bearerSecurity,
-        body: updateProfilePayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403) },
-      },
+      summary: "Editar el perfil propio",
+      description: "Campos del perfil: `name`, `bio` (null la borra) y `links` (hasta 5 `{ label, url }` http/https; la lista reemplaza a la anterior).",
+      body: updateProfilePayloadSchema,
+      errors: [400, 401, 403],
     },
-    async (request) => {
-      const me = await currentUser(request);
-      const updated = await users.updateProfile(me.id, request.body);
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      return { data: await profileOf(updated) };
-    },
+    (me, body) => users.updateProfile(me.id, body),
   );
 
-  app.post(
+  ownProfileChange(
+    "POST",
     "/requestVerification",
     {
-      onRequest: [requireUser, forbidBanned],
-      schema: {
-        tags: ["users"],
-        summary: "Pedir la verificación de la cuenta",
-        description:
-          "`type`: artista, colectivo, lugar, institucion, medio, comunidad u organizador. Pone la solicitud en la cola de los administradores; repetirla solo cambia el tipo. 409 si la cuenta ya está verificada.",
-        security: bearerSecurity,
-        body: requestVerificationPayloadSchema,
-        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 409) },
-      },
+      summary: "Pedir la verificación de la cuenta",
+      description:
+        "`type`: artista, colectivo, lugar, institucion, medio, comunidad u organizador. Pone la solicitud en la cola de los administradores; repetirla solo cambia el tipo. 409 si la cuenta ya está verificada.",
+      body: requestVerificationPayloadSchema,
+      errors: [400, 401, 403, 409],
     },
-    async (request) => {
-      const me = await currentUser(request);
+    async (me, body) => {
       if (me.verified) throw conflict(ALREADY_VERIFIED);
-      const updated = await users.requestVerification(me.id, request.body.type);
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      return { data: await profileOf(updated) };
+      return users.requestVerification(me.id, body.type);
     },
   );
 
   // The router prefers the fixed paths of the other users modules, so they are never read as an id.
   app.get(
     "/:id",
-    {
-      onRequest: optionalIdentity,
-      schema: {
-        tags: ["users"],
-        summary: "Perfil público de un usuario",
-        description: "El correo y la suspensión solo se incluyen para el propio usuario y para administradores.",
-        params: userIdParams,
-        response: { 200: envelope(publicUserSchema), ...errorResponses(400, 401, 404) },
-      },
-    },
+    routeOptions("users", "public", {
+      summary: "Perfil público de un usuario",
+      description: "El correo y la suspensión solo se incluyen para el propio usuario y para administradores.",
+      params: userIdParams,
+      data: { 200: publicUserSchema },
+      errors: [400, 401, 404],
+    }),
     async (request) => {
       const row = await users.findById(request.params.id);
       if (!row) throw notFound(USER_NOT_FOUND);

@@ -11,7 +11,7 @@ import { findUserById, updateUser } from "./user-queries";
 // plain results, never SQL.
 
 export type { Ban, UserSearch } from "./moderation-repository";
-export type { KeysetCursor, UserPage } from "./user-pages";
+export type { UserPage } from "./user-pages";
 
 export interface NewUser {
   id: string;

@@ -1,38 +1,16 @@
 import type { Queryable } from "../../db/queryable";
-import { exactTimestamp, type Params } from "../../db/sql";
+import type { Params } from "../../db/sql";
+import { decodeCursor, keysetAfter, pageOf, timestampKey, type Page } from "../paging";
 import { toUserRow, type UserRecord, type UserRow } from "./rows";
 
-// Keyset pagination over `users` for the admin lists (search, verification queue). The cursor is
-// the last row's sort timestamp (microseconds) and id.
-// Unify note: the content modules have their own opaque cursor codec; this one keeps its wire form.
+// Keyset pagination over `users` for the admin lists (search, verification queue), with the
+// server's one cursor codec (server/routes/paging.ts): the last row's sort timestamp
+// (microseconds) and id.
 
-/** A position in a list ordered by a timestamp and the id (keyset pagination). */
-export interface KeysetCursor {
-  at: string;
-  id: string;
-}
+/** What the admin lists answer to a forged cursor (shorter than the content lists' message). */
+const INVALID_CURSOR = "El cursor no es válido.";
 
-export interface UserPage {
-  rows: UserRow[];
-  /** The position after the last row, when there are more. */
-  next: KeysetCursor | null;
-}
-
-export function encodeKeysetCursor(cursor: KeysetCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
-}
-
-export function decodeKeysetCursor(value: string): KeysetCursor | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [at, id] = parsed as unknown[];
-    if (typeof at !== "string" || typeof id !== "string" || Number.isNaN(Date.parse(at))) return null;
-    return { at, id };
-  } catch {
-    return null;
-  }
-}
+export type UserPage = Page<UserRow>;
 
 export interface UserPageQuery {
   /** SQL conditions on `users`, joined with AND; their parameters are in `params`. */
@@ -40,24 +18,22 @@ export interface UserPageQuery {
   params: Params;
   orderColumn: "created_at" | "verification_requested_at";
   direction: "asc" | "desc";
-  cursor: KeysetCursor | null;
+  /** The cursor of the previous page (400 when forged); none for the first page. */
+  cursor: string | undefined;
   limit: number;
 }
 
 export async function pageOfUsers(db: Queryable, query: UserPageQuery): Promise<UserPage> {
-  const { conditions, params: p, orderColumn, direction, cursor, limit } = query;
-  const where = [...conditions];
-  if (cursor) {
-    const after = direction === "desc" ? "<" : ">";
-    where.push(`(${orderColumn}, id) ${after} (${p.add(cursor.at)}::timestamptz, ${p.add(cursor.id)})`);
-  }
+  const { conditions, params: p, orderColumn, direction, limit } = query;
+  const keys = [timestampKey(orderColumn), { column: "id" }];
+  const after = keysetAfter(keys, decodeCursor(query.cursor, keys, INVALID_CURSOR), direction === "desc", p);
+  const where = after ? [...conditions, after] : conditions;
   const rows = await db.query<UserRecord & { cursor_at: string }>(
-    `SELECT *, ${exactTimestamp(orderColumn)} AS cursor_at FROM users
+    `SELECT *, ${keys[0]!.text} AS cursor_at FROM users
      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY ${orderColumn} ${direction}, id ${direction} LIMIT ${p.add(limit + 1)}`,
     p.values,
   );
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  return { rows: shown.map(toUserRow), next: rows.length > limit && last ? { at: last.cursor_at, id: last.id as string } : null };
+  const page = pageOf(rows, limit, (last) => [last.cursor_at, last.id as string]);
+  return { rows: page.rows.map(toUserRow), nextCursor: page.nextCursor };
 }

@@ -74,6 +74,8 @@ describe("notificaciones", () => {
         const res = await t.request({ url: `/api/notifications?${query}`, headers: bearer(person) });
         expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
       }
+      const forged = await t.request({ url: "/api/notifications?cursor=basura", headers: bearer(person) });
+      expect(forged.json().message).toBe("El cursor no es válido.");
     });
 
     it("no deja marcar como vistas las de otra persona", async () => {

@@ -253,6 +253,10 @@ describe("administración de usuarios", () => {
         const res = await t.request({ url: `/api/users?${query}`, headers: bearer(admin) });
         expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
       }
+      // A cursor of another list (or a forged one) is refused with the admin lists' message.
+      const foreign = Buffer.from(JSON.stringify(["ayer", "x"])).toString("base64url");
+      const res = await t.request({ url: `/api/users?cursor=${foreign}`, headers: bearer(admin) });
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message: "El cursor no es válido." });
     });
   });
 

@@ -1,28 +1,34 @@
 import type { onRequestHookHandler } from "fastify";
 import type { z } from "zod";
-import { forbidBanned, optionalIdentity, requireAdmin, requireUser } from "../../plugins/auth";
-import { bearerSecurity, envelope, errorResponses } from "../contract";
+import { forbidBanned, optionalIdentity, requireAdmin, requireIdentity, requireUser } from "../plugins/auth";
+import { bearerSecurity, envelope, errorResponses } from "./contract";
 
 // Route options from what differs between routes: who may call, the words of the reference, the
 // shapes in and out. Who may call decides the auth hooks and whether the reference asks for the
-// bearer token, so the two never disagree. Nothing here is content-specific: the users routes
-// could build their options the same way.
+// bearer token, so the two never disagree. Every resource (content, users, notifications) builds
+// its route options here.
 
 export type Access =
   /** Anyone; a token, if sent, personalises the answer. */
   | "public"
+  /** A valid token, registered or not yet (sign-up, the first data after sign-in). */
+  | "identity"
   /** A signed-in, registered user (reads of their own lists). */
   | "signedIn"
   /** A signed-in user who is not suspended (every change). */
   | "writer"
-  /** Site administration. */
-  | "admin";
+  /** Site administration (every change). */
+  | "admin"
+  /** The administrators' lists, which a suspended administrator may still read. */
+  | "adminReader";
 
 const HOOKS: Record<Access, onRequestHookHandler | onRequestHookHandler[]> = {
   public: optionalIdentity,
+  identity: requireIdentity,
   signedIn: requireUser,
   writer: [requireUser, forbidBanned],
   admin: [requireAdmin, forbidBanned],
+  adminReader: requireAdmin,
 };
 
 type Shape = z.ZodType | undefined;
