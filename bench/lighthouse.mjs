@@ -38,6 +38,7 @@ function freePort() {
 /** The real entry point (server/main.ts) with the demo seed, on its own port and data folder. */
 async function startServer() {
   const port = await freePort();
+  fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(ROOT, ".data", "bench-lighthouse-"));
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), "server/main.ts"], {
     cwd: ROOT,
