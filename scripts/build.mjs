@@ -1,10 +1,12 @@
 // Builds the exported PWA into out/: `next build` (static export) then `serwist build`
-// (service worker precaching the export). `--if-stale` skips the build when out/ is current.
+// (service worker precaching the export), then the CSP hashes and the .br/.gz siblings.
+// `--if-stale` skips the build when out/ is current.
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { BIN, ROOT, run } from "./lib/processes.mjs";
 import { clientSourcesHash, isBuildFresh, writeBuildStamp } from "./lib/build-state.mjs";
 import { writeCspManifest } from "./lib/csp-manifest.mjs";
+import { precompressExport } from "./lib/precompress.mjs";
 
 export async function buildClient({ ifStale = false, buildId } = {}) {
   if (ifStale && isBuildFresh()) {
@@ -24,6 +26,10 @@ export async function buildClient({ ifStale = false, buildId } = {}) {
   // After serwist: the manifest is for the server only, not something the worker should precache.
   const pages = writeCspManifest(path.join(ROOT, "out"));
   console.log(`[build] Hashes de CSP de ${pages} páginas en out/csp-manifest.json.`);
+  // Last: every file that will be served exists by now, the manifest included.
+  const packed = await precompressExport(path.join(ROOT, "out"));
+  const kib = (n) => `${Math.round(n / 1024)} KiB`;
+  console.log(`[build] ${packed.files} archivos precomprimidos: ${kib(packed.raw)} → ${kib(packed.br)} brotli, ${kib(packed.gz)} gzip.`);
   writeBuildStamp({ buildId: id, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString() });
   console.log(`[build] Listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 0;

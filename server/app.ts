@@ -7,6 +7,7 @@ import { runAsRetryable, type Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { registerAuth } from "./plugins/auth";
+import { registerApiCompression } from "./plugins/compression";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
 import { logSerializers } from "./plugins/logging";
 import { registerRateLimits } from "./plugins/rate-limit";
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
       await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, geocoderUserAgent: config.geocoderUserAgent, images });

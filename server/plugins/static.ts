@@ -11,7 +11,9 @@ import { withScriptHashes } from "./security";
 // id `_`; a real id is answered with the placeholder's files and the client reads the id from
 // the URL. Anything that is neither a file nor a page gets the export's 404 page. Each HTML file
 // is sent with a CSP that allows exactly its own inline scripts, by the hashes the build wrote
-// into `csp-manifest.json` (scripts/lib/csp-manifest.mjs).
+// into `csp-manifest.json` (scripts/lib/csp-manifest.mjs). The build also wrote `.br`/`.gz`
+// siblings of every text file (scripts/lib/precompress.mjs): they are sent as they are to a
+// client that accepts them.
 
 export interface StaticOptions {
   /** Absolute path of the export (`out/`). */
@@ -21,6 +23,8 @@ export interface StaticOptions {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
+// Files the build precompresses; their answer depends on Accept-Encoding, so caches must know.
+const PRECOMPRESSED = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|ics|map)$/;
 
 /**
  * Hashed build assets never change; the worker, pages, RSC payloads and manifest must be
@@ -133,12 +137,16 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     cacheControl: false,
     dotfiles: "deny",
     index: false,
+    // Sends `<file>.br` or `<file>.gz` with its Content-Encoding when the client accepts it and
+    // the sibling exists, else the file itself.
+    preCompressed: true,
   });
 
   const scriptHashes = scriptHashesReader(root, app.log);
 
   async function sendFromRoot(reply: FastifyReply, relative: string, status: number, cacheFor: string): Promise<FastifyReply> {
     reply.code(status).header("cache-control", cacheControlFor(cacheFor));
+    if (PRECOMPRESSED.test(relative)) reply.header("vary", "accept-encoding");
     const policy = reply.getHeader("content-security-policy");
     if (relative.endsWith(".html") && typeof policy === "string") {
       const hashes = scriptHashes(relative);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { cacheControlFor, safeSegments } from "../static";
@@ -25,6 +26,14 @@ const FILES: Record<string, string> = {
   ".env": "SECRETO=1",
 };
 
+// Big enough to be worth compressing, with the `.br`/`.gz` siblings the build writes.
+const BIG_PAGE = `<html>${"<p>Agenda cultural de la ciudad</p>".repeat(200)}</html>`;
+const BIG_ASSET = `console.log(${JSON.stringify("Plaza ".repeat(400))});`;
+const PRECOMPRESSED: Record<string, string> = {
+  "places/_/index.html": BIG_PAGE,
+  "_next/static/chunks/app.js": BIG_ASSET,
+};
+
 describe("PWA estática con reescrituras", () => {
   let base: string;
   let root: string;
@@ -36,6 +45,12 @@ describe("PWA estática con reescrituras", () => {
     for (const [file, content] of Object.entries(FILES)) {
       fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       fs.writeFileSync(path.join(root, file), content);
+    }
+    for (const [file, content] of Object.entries(PRECOMPRESSED)) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), content);
+      fs.writeFileSync(path.join(root, `${file}.br`), zlib.brotliCompressSync(content));
+      fs.writeFileSync(path.join(root, `${file}.gz`), zlib.gzipSync(content));
     }
     // Outside the export: must never be reachable.
     fs.writeFileSync(path.join(base, "secreto.txt"), "no-deberias-verme");
@@ -149,6 +164,67 @@ describe("PWA estática con reescrituras", () => {
     const res = await t.request({ method: "HEAD", url: "/events/abc123/" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("");
+  });
+
+  describe("archivos precomprimidos por la construcción", () => {
+    const fetchRaw = (url: string, acceptEncoding?: string, method: "GET" | "HEAD" = "GET") =>
+      t.app.inject({ method, url, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+
+    it("envía brotli a quien lo acepta, con las cabeceras correctas y los mismos bytes", async () => {
+      const res = await fetchRaw("/places/abc123/", "gzip, deflate, br");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(BIG_PAGE.length);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(BIG_PAGE);
+      // The page keeps its own CSP, as the uncompressed one does.
+      expect(String(res.headers["content-security-policy"])).toMatch(/script-src 'self'/);
+    });
+
+    it("envía gzip a quien solo acepta gzip", async () => {
+      const res = await fetchRaw("/_next/static/chunks/app.js", "gzip");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("gzip");
+      expect(res.headers["content-type"]).toMatch(/javascript/);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(BIG_ASSET);
+    });
+
+    it("envía el archivo tal cual sin Accept-Encoding", async () => {
+      for (const acceptEncoding of [undefined, "identity"]) {
+        const res = await fetchRaw("/places/abc123/", acceptEncoding);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-encoding"]).toBeUndefined();
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(res.body).toBe(BIG_PAGE);
+      }
+    });
+
+    it("responde HEAD con las cabeceras de la versión comprimida y sin cuerpo", async () => {
+      const res = await fetchRaw("/_next/static/chunks/app.js", "br", "HEAD");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(Number(res.headers["content-length"])).toBe(fs.statSync(path.join(root, "_next/static/chunks/app.js.br")).size);
+      expect(res.body).toBe("");
+    });
+
+    it("marca inmutable el recurso con hash comprimido y revalida el HTML", async () => {
+      const asset = await fetchRaw("/_next/static/chunks/app.js", "br");
+      expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const page = await fetchRaw("/places/abc123/", "br");
+      expect(page.headers["cache-control"]).toBe("no-cache");
+      expect(page.headers["cache-control"]).not.toContain("immutable");
+    });
+
+    it("envía el original cuando no hay versión comprimida", async () => {
+      const res = await fetchRaw("/login/", "br");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(res.body).toBe(FILES["login/index.html"]);
+    });
   });
 
   it("envía las cabeceras de seguridad con una CSP que permite el emulador de Auth", async () => {

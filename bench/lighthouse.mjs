@@ -1,0 +1,191 @@
+// Lighthouse (mobile, default simulated throttling) against the real server serving out/ with the
+// demo seed: home, an event page, a place page and a search. Prints each page's category scores,
+// LCP, TBT, CLS and bytes transferred; asserts nothing. Run after `npm run build`, with the Auth
+// emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
+//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const argValue = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(argValue("--runs", "1"));
+const JSON_OUT = argValue("--json", null);
+
+if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
+  console.error("Falta out/: ejecuta `npm run build` primero.");
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real entry point (server/main.ts) with the demo seed, on its own port and data folder. */
+async function startServer() {
+  const port = await freePort();
+  fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(ROOT, ".data", "bench-lighthouse-"));
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(ROOT, "out"),
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID || "demo-plaza",
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || "127.0.0.1:9099",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      DATABASE_URL: "",
+      GEOCODER_URL: "off",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const stop = () =>
+    new Promise((resolve) => {
+      const done = () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once("exit", done);
+      child.kill("SIGINT");
+    });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó antes de estar listo:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`El servidor no arrancó a tiempo:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { base: `http://127.0.0.1:${port}`, stop };
+}
+
+/** The first list of documents with an `_id` anywhere in an API answer. */
+function firstDocuments(json) {
+  if (Array.isArray(json) && json.length > 0 && json[0] && typeof json[0] === "object" && "_id" in json[0]) return json;
+  if (json && typeof json === "object") {
+    for (const value of Object.values(json)) {
+      const found = firstDocuments(value);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+async function firstDocument(base, apiPath) {
+  const response = await fetch(`${base}/api${apiPath}`);
+  if (!response.ok) throw new Error(`GET /api${apiPath}: HTTP ${response.status}`);
+  const docs = firstDocuments(await response.json());
+  if (!docs) throw new Error(`GET /api${apiPath} no devolvió documentos con _id`);
+  return docs[0];
+}
+
+const server = await startServer();
+let chrome;
+try {
+  const event = await firstDocument(server.base, "/events");
+  const place = await firstDocument(server.base, "/places");
+  // A word of the event's title: the search then has at least one result.
+  const word = String(event.title ?? "plaza").split(/\s+/).find((w) => w.length >= 4) ?? "plaza";
+  const pages = [
+    { name: "inicio", path: "/" },
+    { name: "evento", path: `/events/${event._id}` },
+    { name: "lugar", path: `/places/${place._id}` },
+    { name: "búsqueda", path: `/search?q=${encodeURIComponent(word.toLowerCase())}` },
+  ];
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+
+  const rows = [];
+  for (const page of pages) {
+    const runs = [];
+    // A run whose trace came out broken (NO_NAVSTART and the like) is retried, not counted.
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
+      // Default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
+      const result = await lighthouse(`${server.base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+      const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError || categories.performance.score === null) {
+        console.warn(`  ${page.name}: ${result.lhr.runtimeError?.message ?? "sin puntuación"}; se repite.`);
+        continue;
+      }
+      runs.push({
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        bestPractices: Math.round(categories["best-practices"].score * 100),
+        seo: Math.round(categories.seo.score * 100),
+        lcpMs: audits["largest-contentful-paint"].numericValue,
+        tbtMs: audits["total-blocking-time"].numericValue,
+        cls: audits["cumulative-layout-shift"].numericValue,
+        bytes: audits["total-byte-weight"].numericValue,
+        // What Lighthouse says is left to gain: uncompressed text and legacy JavaScript.
+        compressionSavings: savedBytes(audits["uses-text-compression"]),
+        legacyJs: savedBytes(audits["legacy-javascript"] ?? audits["legacy-javascript-insight"]),
+        legacyScripts: (audits["legacy-javascript"]?.details?.items ?? []).map((item) => ({ url: item.url, bytes: item.wastedBytes })),
+      });
+    }
+    if (runs.length === 0) throw new Error(`Lighthouse no pudo medir ${page.path}`);
+    // The median run by performance score, as Lighthouse's own guidance suggests for few runs.
+    const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+    rows.push({ page: page.name, path: page.path, ...median });
+  }
+
+  console.log(`\nLighthouse ${lighthouseVersion()} · móvil, limitación simulada por defecto · ${RUNS} corrida(s) por página (mediana)\n`);
+  console.log("Página     Rend. Acces. Práct. SEO    LCP      TBT     CLS     Transferido  Sin comprimir  JS heredado");
+  for (const r of rows) {
+    console.log(
+      `${r.page.padEnd(10)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(6)} ${String(r.bestPractices).padStart(6)} ${String(r.seo).padStart(4)}` +
+        `  ${(r.lcpMs / 1000).toFixed(1).padStart(5)} s ${Math.round(r.tbtMs).toString().padStart(5)} ms ${r.cls.toFixed(3).padStart(6)}  ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB` +
+        `  ${(r.compressionSavings / 1024).toFixed(0).padStart(8)} KiB  ${(r.legacyJs / 1024).toFixed(0).padStart(6)} KiB`,
+    );
+  }
+  for (const r of rows) console.log(`  ${r.page}: ${r.path}`);
+  if (JSON_OUT) {
+    fs.mkdirSync(path.dirname(path.resolve(ROOT, JSON_OUT)), { recursive: true });
+    fs.writeFileSync(path.resolve(ROOT, JSON_OUT), `${JSON.stringify(rows, null, 2)}\n`);
+  }
+} finally {
+  await chrome?.kill();
+  await server.stop();
+}
+
+function savedBytes(audit) {
+  return audit?.details?.overallSavingsBytes ?? audit?.metricSavings?.bytes ?? 0;
+}
+
+function lighthouseVersion() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version;
+  } catch {
+    return "";
+  }
+}

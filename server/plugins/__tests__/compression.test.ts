@@ -1,0 +1,70 @@
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { seedDemo } from "../../db/seed";
+import { notifyUsers } from "../../routes/notifications/service";
+import { addressOf, registeredUser } from "../../test/accounts";
+import { bearer } from "../../test/emulator";
+import { createTestApp, type TestApp } from "../../test/harness";
+import { openStream } from "../../test/sse";
+
+// API answers are compressed on the fly when they are big enough and the client accepts it.
+
+describe("compresión de las respuestas de la API", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The demo agenda: a list well over the 1 KB threshold.
+    await seedDemo(t.database, {});
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const list = (acceptEncoding?: string) =>
+    t.app.inject({ method: "GET", url: "/api/events", headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+
+  it("envía una lista en brotli que se decodifica al mismo JSON", async () => {
+    const plain = await list();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const res = await list("br");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it("envía gzip a quien solo acepta gzip", async () => {
+    const res = await list("gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString())).toEqual((await list()).json());
+  });
+
+  it("deja el stream de notificaciones sin comprimir ni retener, aunque el navegador acepte brotli", async () => {
+    const person = await registeredUser(t);
+    const ticket = await t.request({ method: "POST", url: "/api/notifications/stream-ticket", headers: bearer(person) });
+    const stream = await openStream(addressOf(t), ticket.json().data.url, { "accept-encoding": "gzip, deflate, br" });
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers["content-encoding"]).toBeUndefined();
+      expect(stream.headers["content-type"]).toMatch(/^text\/event-stream/);
+      await stream.waitFor((e) => e.event === "ready");
+      await notifyUsers(t.database, [{ userId: person.uid, kind: "prueba", title: "Aviso", body: "Llega en cuanto se envía." }]);
+      const event = await stream.waitFor((e) => e.event === "notification");
+      expect(event.data).toMatchObject({ title: "Aviso", body: "Llega en cuanto se envía." });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("no comprime respuestas pequeñas", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health", headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+  });
+});
