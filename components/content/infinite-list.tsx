@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/api/errors";
 import { flattenPages } from "@/lib/api/content";
-import type { Page } from "@/lib/schemas/pagination";
+import type { Page } from "@/lib/schemas/cursor";
 import { CardSkeletons } from "./card-skeletons";
 import styles from "./list.module.css";
 

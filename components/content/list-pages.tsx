@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import type { Page } from "@/lib/schemas/pagination";
+import type { Page } from "@/lib/schemas/cursor";
 import { isSignedInAtom } from "@/lib/state/auth";
 import type { ContentKind } from "@/lib/schemas/content";
 import { ButtonLink } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { AccountType, User } from "@/lib/schemas/users";
 import type { UserSummaryPage } from "@/lib/schemas/public-users";
-import { nextPageParam, pageQuery } from "@/lib/schemas/pagination";
+import { nextPageParam, pageQuery } from "@/lib/schemas/cursor";
 import { apiGet, apiPost } from "./client";
 import { restoreSnapshot, updateCachedUser, userQueries, type CachedUser, type Snapshot } from "./users";
 import { withAdminRole, withVerificationRejected, withVerified } from "./user-flags";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
-import type { Page } from "@/lib/schemas/pagination";
+import type { Page } from "@/lib/schemas/cursor";
 import { apiDelete, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS } from "./content";
 import { contentResource } from "./content-resource";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Notification, NotificationPage, SendNotificationPayload, StreamTicket } from "@/lib/schemas/notifications";
-import { pageQuery } from "@/lib/schemas/pagination";
+import { pageQuery } from "@/lib/schemas/cursor";
 import { apiGet, apiPost } from "./client";
 
 // The notifications resource: the signed-in user's list (newest first), marking them viewed,

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from "@tanstack/react-query";
-import { nextPageParam, pageQuery, type Page } from "@/lib/schemas/pagination";
+import { nextPageParam, pageQuery, type Page } from "@/lib/schemas/cursor";
 import { apiGet, type SearchParams } from "./client";
 
 // Cursor-paginated lists on the client, for every resource: `GET path?…&cursor=&limit=` →
-// `{ items, nextCursor }` as one infinite query. Cursors stay opaque here (lib/schemas/pagination.ts).
+// `{ items, nextCursor }` as one infinite query. Cursors stay opaque here (lib/schemas/cursor.ts).
 
 /** One page of a list; pages are never taken from the HTTP cache (the query cache keeps them). */
 export function fetchPage<T>(path: string, params: SearchParams, cursor: string | null | undefined, limit: number, signal?: AbortSignal): Promise<Page<T>> {

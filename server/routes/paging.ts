@@ -1,8 +1,8 @@
-import { decodeCursor as decodeCursorText, encodeCursor } from "../../lib/schemas/pagination";
+import { decodeCursor as decodeCursorText, encodeCursor } from "../../lib/schemas/cursor";
 import { exactTimestamp, type Params } from "../db/sql";
 import { badRequest } from "../plugins/errors";
 
-// Keyset pagination of every server list. The cursor codec itself is lib/schemas/pagination.ts
+// Keyset pagination of every server list. The cursor codec itself is lib/schemas/cursor.ts
 // (shared with the client); this adds what only the server knows: which keys a list sorts by,
 // how to check a cursor's parts before they reach SQL, and the 400 for a forged cursor. Lists ask
 // for one row more than the page to know whether another page follows.

@@ -6,7 +6,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type 
 import { useAtomValue } from "jotai";
 import { errorMessage } from "@/lib/api/errors";
 import { flattenPages } from "@/lib/api/content";
-import type { Page } from "@/lib/schemas/pagination";
+import type { Page } from "@/lib/schemas/cursor";
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { isAdminAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";

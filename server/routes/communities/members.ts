@@ -10,7 +10,8 @@ import {
   type CommunityRole,
 } from "../../../lib/schemas/communities";
 import { deletedSchema, idParamsSchema } from "../../../lib/schemas/content";
-import { pageQuerySchema, pageSchema, PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/pagination";
+import { PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/cursor";
+import { pageQuerySchema, pageSchema } from "../../../lib/schemas/pagination";
 import { conflict, forbidden, notFound } from "../../plugins/errors";
 import type { ResourceContext } from "../content/resource";
 import { actorOf, viewerOf } from "../content/viewer";

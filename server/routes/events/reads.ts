@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../../lib/schemas/content";
 import { forYouQuerySchema, forYouSchema, type Event } from "../../../lib/schemas/events";
-import { PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/pagination";
+import { PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/cursor";
 import { buildCalendar } from "../calendar/ics";
 import type { ResourceContext } from "../content/resource";
 import { viewerOf, type Viewer } from "../content/viewer";

@@ -3,7 +3,7 @@
  */
 
 import { describe, expect, test } from "@jest/globals";
-import { decodeCursor, encodeCursor, nextPageParam, pageQuery } from "@/lib/schemas/pagination";
+import { decodeCursor, encodeCursor, nextPageParam, pageQuery } from "@/lib/schemas/cursor";
 
 describe("cursor codec", () => {
   test("round-trips keyset values, accents included, as base64url", () => {
