@@ -9,7 +9,7 @@ import { processImage, type ImageKind } from "../../storage/images";
 import { routeOptions } from "../routing";
 import type { ImageSlot } from "./repository";
 import type { UserRow } from "./rows";
-import { EMAIL_TAKEN, profileAnswer, type UsersRoutesOptions } from "./shared";
+import { EMAIL_TAKEN, ownProfileAnswer, type UsersRoutesOptions } from "./shared";
 
 // Making a profile (sign-up, with or without a picture) and changing its pictures.
 
@@ -29,8 +29,9 @@ function assertSignUpIdentity(identity: Identity, uid: string, email: string): v
   if (identity.email.toLowerCase() !== email.toLowerCase()) throw forbidden("El correo no corresponde a tu sesión.");
 }
 
-export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, images }) => {
-  const profileOf = (row: UserRow) => profileAnswer(users, row);
+export const accountRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, images, database }) => {
+  // Sign-up and one's own pictures answer one's own profile, saved addresses included.
+  const profileOf = (row: UserRow) => ownProfileAnswer(users, database, row);
 
   async function storeImage(slot: ImageSlot, userId: string, data: Buffer): Promise<UserRow> {
     const processed = await processImage(IMAGE_KIND[slot], data);

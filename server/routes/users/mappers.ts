@@ -1,4 +1,5 @@
 import type { PublicUser, UserSummary } from "../../../lib/schemas/public-users";
+import type { Address } from "../../../lib/schemas/addresses";
 import type { Following, InitialData, User } from "../../../lib/schemas/users";
 import { isAdminAccount } from "../../../lib/schemas/users";
 import type { UserRow } from "./rows";
@@ -6,7 +7,6 @@ import { isBanActive } from "../../plugins/auth";
 
 // Rows → the wire contract of lib/schemas/users.ts.
 
-const NO_FOLLOWING: Following = { users: [], events: [], places: [], news: [], communities: [] };
 
 function banOf(row: UserRow, now: Date): User["ban"] {
   return isBanActive(row, now) && row.banReason && row.banEndsAt ? { reason: row.banReason, endDate: row.banEndsAt.toISOString() } : null;
@@ -21,7 +21,8 @@ function requestingVerificationOf(row: UserRow): User["requestingVerification"] 
   };
 }
 
-export function toUser(row: UserRow, following: Following, followersCount: number, now: Date = new Date()): User {
+/** `addresses` are private: only the person's own answers (my-data, initial data, own edits) carry them. */
+export function toUser(row: UserRow, following: Following, followersCount: number, now: Date = new Date(), addresses: Address[] = []): User {
   return {
     _id: row.id,
     name: row.name,
@@ -32,8 +33,7 @@ export function toUser(row: UserRow, following: Following, followersCount: numbe
     profileImage: row.profileImage,
     coverImage: row.coverImage,
     impact: row.impact,
-    // Addresses are the addresses module's; my-data lists none until it fills them in.
-    addresses: [],
+    addresses,
     following,
     requestingVerification: requestingVerificationOf(row),
     createdAt: row.createdAt.toISOString(),
@@ -77,8 +77,6 @@ export function toUserSummary(row: UserRow, followersCount: number, viewer: User
   };
 }
 
-export function toInitialData(row: UserRow | null, following: Following | null, followersCount: number, now: Date = new Date()): InitialData {
-  if (!row) return { banned: false, ban: null, user: null };
-  const user = toUser(row, following ?? NO_FOLLOWING, followersCount, now);
-  return { banned: user.ban !== null, ban: user.ban, user };
+export function toInitialData(user: User | null): InitialData {
+  return user ? { banned: user.ban !== null, ban: user.ban, user } : { banned: false, ban: null, user: null };
 }

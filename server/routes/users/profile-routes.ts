@@ -7,7 +7,7 @@ import { conflict, notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { routeOptions } from "../routing";
 import { toInitialData, toPublicUser } from "./mappers";
 import type { UserRow } from "./rows";
-import { profileAnswer, type UsersRoutesOptions } from "./shared";
+import { ownProfileAnswer, type UsersRoutesOptions } from "./shared";
 
 // Reading profiles (one's own after sign-in, anyone's public one) and editing one's own.
 
@@ -16,8 +16,9 @@ const ALREADY_VERIFIED = "Tu cuenta ya está verificada.";
 // Firebase uids are at most 128 characters.
 const userIdParams = z.object({ id: z.string().min(1).max(128) }).strict();
 
-export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users }) => {
-  const profileOf = (row: UserRow) => profileAnswer(users, row);
+export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database }) => {
+  // Every answer here is the person's own profile, so it carries the saved addresses.
+  const profileOf = (row: UserRow) => ownProfileAnswer(users, database, row);
 
   app.get(
     "/initial-data",
@@ -30,9 +31,7 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     }),
     async (request) => {
       const row = await request.loadCurrentUser();
-      if (!row) return { data: toInitialData(null, null, 0) };
-      const { following, followersCount } = await users.relationsOf(row.id);
-      return { data: toInitialData(row, following, followersCount) };
+      return { data: toInitialData(row ? await profileOf(row) : null) };
     },
   );
 

@@ -4,6 +4,7 @@ import type { UserRow } from "./rows";
 import type { ImageStore } from "../../storage/store";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { User } from "../../../lib/schemas/users";
+import { addressesOf } from "../addresses/repository";
 import { toUser } from "./mappers";
 import type { UsersRepository } from "./repository";
 
@@ -13,7 +14,7 @@ export interface UsersRoutesOptions {
   users: UsersRepository;
   notifications: NotificationsRepository;
   /** For notifyUsers (stores and publishes on this database's channel). */
-  database: Pick<Database, "query" | "schema">;
+  database: Pick<Database, "query" | "exec" | "schema">;
   images: ImageStore;
   /** firebase-admin Auth: deletes identities, creates accounts for admins. */
   auth: Auth;
@@ -21,9 +22,15 @@ export interface UsersRoutesOptions {
 
 export const EMAIL_TAKEN = "El correo introducido ya existe.";
 
-/** The full profile of `row` as answered by every call that returns a user. */
+/** The full profile of `row` as answered to someone else (an admin): no addresses. */
 export async function profileAnswer(users: UsersRepository, row: UserRow): Promise<User> {
   const { following, followersCount } = await users.relationsOf(row.id);
   return toUser(row, following, followersCount);
+}
+
+/** The full profile of `row` answered to its own person: with the saved addresses. */
+export async function ownProfileAnswer(users: UsersRepository, database: UsersRoutesOptions["database"], row: UserRow): Promise<User> {
+  const [{ following, followersCount }, addresses] = await Promise.all([users.relationsOf(row.id), addressesOf(database, row.id)]);
+  return toUser(row, following, followersCount, new Date(), addresses);
 }
 
