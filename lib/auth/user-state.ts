@@ -1,4 +1,4 @@
-import type { InitialData, User } from "@/lib/schemas/users";
+import type { User } from "@/lib/schemas/users";
 import { fetchInitialData, userQueries } from "@/lib/api/users";
 import { eventQueries } from "@/lib/api/events";
 import { clearHttpCache } from "@/lib/api/client";
@@ -8,6 +8,7 @@ import { appStore } from "@/lib/state/store";
 import { authUserAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
 import { notificationsAtom, resetNotifications } from "@/lib/state/notifications";
 import { notify } from "@/lib/toast/notify";
+import { banMessage } from "@/lib/schemas/ban-message";
 import { loadAuth } from "./firebase";
 
 // The signed-in user's profile as the app holds it: loaded from initial data, stored, forgotten.
@@ -42,15 +43,6 @@ export async function logoutLocal({ everything }: { everything: boolean }): Prom
   }
 }
 
-function banMessage(data: InitialData): string {
-  if (!data.ban) return "Tu cuenta está suspendida.";
-  const until = new Date(data.ban.endDate);
-  const date = Number.isNaN(until.getTime())
-    ? data.ban.endDate
-    : until.toLocaleDateString("es-MX", { day: "numeric", month: "long", year: "numeric" });
-  return `Tu cuenta está suspendida hasta el ${date}. Motivo: ${data.ban.reason}`;
-}
-
 /**
  * Fetches initial data for the signed-in identity and applies it (docs/product.md#startup, step 3):
  * a banned user is signed out everywhere; otherwise the profile is stored.
@@ -62,7 +54,7 @@ export async function loadSession(): Promise<"ready" | "banned" | "no-profile"> 
     const { auth, sdk } = await loadAuth();
     await sdk.signOut(auth);
     await logoutLocal({ everything: true });
-    notify("danger", banMessage(data));
+    notify("danger", data.ban ? banMessage(data.ban) : "Tu cuenta está suspendida.");
     return "banned";
   }
   if (data.user) {

@@ -1,7 +1,9 @@
 // Dates as people in Saltillo read them: es-MX, in the America/Monterrey zone whatever the
 // device's zone is (an event at 20:00 in Saltillo is at 20:00 for someone browsing from abroad).
 
-export const CITY_TIME_ZONE = "America/Monterrey";
+import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
+
+export { CITY_TIME_ZONE };
 const LOCALE = "es-MX";
 
 const dayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, weekday: "long", day: "numeric", month: "long" });

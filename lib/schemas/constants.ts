@@ -1,6 +1,9 @@
 // Plain values of the shared contract, kept free of zod so the client can import them without
 // pulling the validation library into its first load. errors.ts and users.ts re-export them.
 
+/** The city's zone: dates people read are written in it, whatever the device's or the server's zone. */
+export const CITY_TIME_ZONE = "America/Monterrey";
+
 /** The client's fallback when an error body carries no message (docs/product.md#errors). */
 export const UNEXPECTED_ERROR_MESSAGE = "Error inesperado";
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth, DecodedIdToken } from "firebase-admin/auth";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { isAdminAccount } from "../../lib/schemas/users";
-import { formatDateTimeEsMx } from "../dates";
+import { banMessage } from "../../lib/schemas/ban-message";
 import type { UserRow } from "../routes/users/rows";
 import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
@@ -169,8 +169,7 @@ export function isBanActive(user: Pick<UserRow, "banEndsAt">, now: Date = new Da
 }
 
 export function bannedError(user: Pick<UserRow, "banEndsAt" | "banReason">): HttpError {
-  const until = user.banEndsAt ? formatDateTimeEsMx(user.banEndsAt) : "nuevo aviso";
-  return forbidden(`Tu cuenta está suspendida hasta ${until}. Motivo: ${user.banReason ?? "sin especificar"}`, ERROR_CODES.BANNED);
+  return forbidden(banMessage({ endDate: user.banEndsAt, reason: user.banReason }), ERROR_CODES.BANNED);
 }
 
 // Route guards, used as `onRequest` hooks so a missing or bad token is answered before the body

@@ -2,12 +2,13 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { UserSummary } from "@/lib/schemas/public-users";
 import { pathFor } from "@/lib/routes";
+import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
 import { Avatar } from "@/components/profile/avatar";
 import { VerifiedBadge } from "@/components/profile/verified-badge";
 import { ACCOUNT_LABELS, verificationTypeLabel } from "@/components/profile/labels";
 import styles from "./users.module.css";
 
-const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Monterrey" });
+const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: CITY_TIME_ZONE });
 
 function formatDate(iso: string): string {
   const date = new Date(iso);

@@ -1,6 +1,6 @@
 import type { Event, EventStatus } from "../../../lib/schemas/events";
 import type { Queryable } from "../../db/client";
-import { formatDateTimeEsMx } from "../../dates";
+import { formatCityDateTime } from "../../../lib/schemas/city-time";
 import { followersByTarget } from "../content/follows";
 import type { NotifyItem } from "../content/notify";
 
@@ -9,7 +9,7 @@ import type { NotifyItem } from "../content/notify";
 // postponed or confirmed again, or being deleted. The person who made the change is never
 // notified of it.
 
-const when = (event: Pick<Event, "startsAt">) => formatDateTimeEsMx(new Date(event.startsAt));
+const when = (event: Pick<Event, "startsAt">) => formatCityDateTime(new Date(event.startsAt));
 
 function where(event: Event): string {
   if (event.place) return event.place.name;
@@ -102,7 +102,7 @@ export async function changeNotifications(
     }
     if (timeChanged) {
       if (changes.length === 0) title = `Cambio de horario: ${now.title}`;
-      sentences.push(`Ahora: ${when(event)} (antes: ${formatDateTimeEsMx(new Date(old.starts_at as string))}).`);
+      sentences.push(`Ahora: ${when(event)} (antes: ${formatCityDateTime(new Date(old.starts_at as string))}).`);
       changes.push("time");
     }
     if (placeChanged) {
