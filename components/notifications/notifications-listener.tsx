@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import toast from "react-hot-toast";
+import { onlineManager } from "@tanstack/react-query";
 import type { NOTIFICATION_KINDS } from "@/lib/schemas/notifications";
 import { notificationQueries, type Notification } from "@/lib/api/notifications";
 import { openNotificationStream } from "@/lib/api/notifications-stream";
@@ -48,14 +49,21 @@ export function NotificationsListener() {
       );
     };
 
+    // The copy kept by the persisted cache is the history while the server cannot be reached.
+    const showCached = () => {
+      const cached = queryClient.getQueryData(latest.queryKey);
+      if (!cancelled) setNotifications((s) => (s.loaded ? s : addNotifications(s, cached?.items ?? [])));
+    };
+
     const load = async () => {
+      // Offline the fetch below pauses until the connection is back (it neither resolves nor
+      // fails), so the cached list is shown first instead of a skeleton that never ends.
+      if (!onlineManager.isOnline()) showCached();
       try {
         const page = await queryClient.fetchQuery({ ...latest, staleTime: 0 });
         if (!cancelled) setNotifications((s) => addNotifications(s, page.items));
       } catch {
-        // Offline: the copy kept by the persisted cache is the history.
-        const cached = queryClient.getQueryData(latest.queryKey);
-        if (!cancelled) setNotifications((s) => (s.loaded ? s : addNotifications(s, cached?.items ?? [])));
+        showCached();
       }
     };
 

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { onlineManager } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { markViewed, notificationQueries } from "@/lib/api/notifications";
 import { internalHref } from "@/lib/safe-links";
@@ -57,6 +58,11 @@ export function NotificationsView() {
   const state = useAtomValue(notificationsAtom);
   const setNotifications = useSetAtom(notificationsAtom);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const online = useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
 
   // Whatever arrives while the page is open is seen at once.
   useEffect(() => {
@@ -93,6 +99,8 @@ export function NotificationsView() {
         </EmptyState>
       ) : !state.loaded ? (
         <Skeleton lines={3} label="Cargando notificaciones" />
+      ) : state.list.length === 0 && !online ? (
+        <EmptyState title="Sin conexión" hint="Tus notificaciones aparecerán aquí cuando vuelvas a estar en línea." />
       ) : state.list.length === 0 ? (
         <EmptyState title="Aún no tienes notificaciones." hint="Aquí verás cuando alguien te siga o cuando el equipo de Plaza te escriba." />
       ) : (
