@@ -30,7 +30,8 @@ export async function profileAnswer(users: UsersRepository, row: UserRow): Promi
 
 /** The full profile of `row` answered to its own person: with the saved addresses. */
 export async function ownProfileAnswer(users: UsersRepository, database: UsersRoutesOptions["database"], row: UserRow): Promise<User> {
-  const [{ following, followersCount }, addresses] = await Promise.all([users.relationsOf(row.id), addressesOf(database, row.id)]);
+  const { following, followersCount } = await users.relationsOf(row.id);
+  const addresses = await addressesOf(database, row.id);
   return toUser(row, following, followersCount, new Date(), addresses);
 }
 
