@@ -85,21 +85,20 @@ const pages: { path: string; role: Role; ids?: true }[] = [
 ];
 
 test.describe("Accesibilidad (axe, WCAG 2.1 AA) de cada ruta de la tabla", () => {
-  const contexts = new Map<Role, BrowserContext>();
+  // One signed-in tab per role, kept across the tests (a new tab would boot the app again).
+  const contexts = new Map<Role, { context: BrowserContext; page: Page }>();
   let ids: Record<string, string> = {};
 
   async function pageAs(browser: Browser, role: Role): Promise<Page> {
-    let context = contexts.get(role);
-    if (!context) {
-      context = await browser.newContext();
-      contexts.set(role, context);
-      if (role !== "anonymous") {
-        const page = await context.newPage();
-        await signIn(page, role === "admin" ? ADMIN : ORGANIZER);
-        await page.close();
-      }
+    let open = contexts.get(role);
+    if (!open) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (role !== "anonymous") await signIn(page, role === "admin" ? ADMIN : ORGANIZER);
+      open = { context, page };
+      contexts.set(role, open);
     }
-    return context.newPage();
+    return open.page;
   }
 
   test.beforeAll(async () => {
@@ -107,21 +106,17 @@ test.describe("Accesibilidad (axe, WCAG 2.1 AA) de cada ruta de la tabla", () =>
   });
 
   test.afterAll(async () => {
-    for (const context of contexts.values()) await context.close();
+    for (const { context } of contexts.values()) await context.close();
   });
 
   for (const entry of pages) {
     test(`${entry.path} (${entry.role})`, async ({ browser }) => {
       const path = entry.ids ? dynamicPath(entry.path as DynamicRoute, ids) : entry.path;
       const page = await pageAs(browser, entry.role);
-      try {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        await waitForContent(page);
-        await expectNoViolations(page, path);
-      } finally {
-        await page.close();
-      }
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await waitForContent(page);
+      await expectNoViolations(page, path);
     });
   }
 });
