@@ -2,7 +2,8 @@
 // demo seed: home, an event page, a place page and a search. Prints each page's category scores,
 // LCP, TBT, CLS and bytes transferred; asserts nothing. Run after `npm run build`, with the Auth
 // emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
-//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json]
+//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts]
+// --shifts also lists each page's layout shifts (score and the element that moved).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -18,6 +19,7 @@ const argValue = (name, fallback) => {
 };
 const RUNS = Number(argValue("--runs", "1"));
 const JSON_OUT = argValue("--json", null);
+const SHIFTS = process.argv.includes("--shifts");
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
@@ -138,6 +140,7 @@ try {
         console.warn(`  ${page.name}: ${result.lhr.runtimeError?.message ?? "sin puntuación"}; se repite.`);
         continue;
       }
+      if (SHIFTS) printShifts(page.name, audits, new Set(categories.accessibility.auditRefs.map((ref) => ref.id)));
       runs.push({
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
@@ -176,6 +179,18 @@ try {
 } finally {
   await chrome?.kill();
   await server.stop();
+}
+
+function printShifts(name, audits, a11yAudits) {
+  const items = audits["layout-shifts"]?.details?.items ?? [];
+  console.log(`  ${name}: ${items.length} desplazamiento(s) de diseño`);
+  for (const item of items) {
+    const causes = (item.subItems?.items ?? []).map((c) => c.cause).filter(Boolean);
+    console.log(`    ${item.score.toFixed(4)}  ${item.node?.selector ?? "?"}  «${(item.node?.nodeLabel ?? "").slice(0, 60)}»${causes.length ? `  causa: ${causes.join(", ")}` : ""}`);
+  }
+  const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary");
+  const a11y = failed.filter((a) => a11yAudits.has(a.id)).map((a) => a.id);
+  if (a11y.length) console.log(`    accesibilidad por corregir: ${a11y.join(", ")}`);
 }
 
 function savedBytes(audit) {

@@ -4,6 +4,7 @@ import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/label
 import { pathFor } from "@/lib/routes";
 import { formatCount, formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
+import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
 export function CommunityCard({ community }: { community: Community }) {
@@ -12,11 +13,11 @@ export function CommunityCard({ community }: { community: Community }) {
       <Thumb src={community.image} title={community.name} />
       <div>
         <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
-        <h3 style={{ margin: 0, fontSize: "inherit" }}>
+        <CardHeading>
           <Link className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
             {community.name}
           </Link>
-        </h3>
+        </CardHeading>
         <p className={styles.cardMeta}>
           {formatFollowers(community.followersCount)}
           {community.upcomingEventsCount > 0 ? ` · ${community.upcomingEventsCount} eventos próximos` : ""}

@@ -8,6 +8,7 @@ import { isSignedInAtom } from "@/lib/state/auth";
 import type { ContentKind } from "@/lib/schemas/content";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { CardHeadingLevel } from "./card-heading";
 import { InfiniteList } from "./infinite-list";
 import { KIND_COPY } from "./kind-copy";
 import { KIND_ROUTES } from "./kind-routes";
@@ -83,7 +84,10 @@ export function PersonalListPage<T extends { _id: string }>({
         <>
           {pending ? <PendingCreates kind={kind} label={KIND_COPY[kind].pendingCreates} describe={pending} /> : null}
           {before}
-          <InfiniteList<T> query={query} label={copy.title} empty={empty ?? copy.empty} emptyHint={copy.emptyHint} {...rest} />
+          {/* Right under the page's h1: the cards' titles are h2. */}
+          <CardHeadingLevel level={2}>
+            <InfiniteList<T> query={query} label={copy.title} empty={empty ?? copy.empty} emptyHint={copy.emptyHint} {...rest} />
+          </CardHeadingLevel>
         </>
       ) : (
         <SignInNotice what={copy.signInTo} />

@@ -5,6 +5,7 @@ import { pathFor } from "@/lib/routes";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
 import { Thumb } from "@/components/content/cover";
+import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
 const REASON_LABELS: Record<string, string> = {
@@ -25,19 +26,18 @@ export function eventWhere(event: Pick<Event, "place" | "address" | "onlineUrl">
 }
 
 /** An event in a list: date, title, where, price, and why it is suggested. */
-export function EventCard({ event, reasons, headingLevel = 3 }: { event: Event; reasons?: string[]; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function EventCard({ event, reasons, headingLevel }: { event: Event; reasons?: string[]; headingLevel?: 2 | 3 }) {
   const reason = reasons?.map((r) => REASON_LABELS[r]).find(Boolean);
   return (
     <article className={styles.card}>
       <Thumb src={event.coverImage} title={event.title} />
       <div>
         <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
-        <Heading style={{ margin: 0, fontSize: "inherit" }}>
+        <CardHeading level={headingLevel}>
           <Link className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
             {event.title}
           </Link>
-        </Heading>
+        </CardHeading>
         <p className={styles.cardMeta}>
           {eventWhere(event)} · {formatPrice({ type: event.priceType, amount: event.priceAmount })}
         </p>

@@ -3,6 +3,7 @@ import type { News } from "@/lib/schemas/news";
 import { pathFor } from "@/lib/routes";
 import { formatRelative } from "@/lib/format/dates";
 import { Thumb } from "@/components/content/cover";
+import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
 export function NewsCard({ news }: { news: News }) {
@@ -14,11 +15,11 @@ export function NewsCard({ news }: { news: News }) {
           <time dateTime={news.publishedAt}>{formatRelative(news.publishedAt)}</time>
           {news.community ? ` · ${news.community.name}` : ""}
         </p>
-        <h3 style={{ margin: 0, fontSize: "inherit" }}>
+        <CardHeading>
           <Link className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
             {news.title}
           </Link>
-        </h3>
+        </CardHeading>
         {news.summary ? <p className={styles.cardMeta}>{news.summary}</p> : null}
         {news.hidden ? (
           <ul className={styles.chips}>

@@ -4,6 +4,7 @@ import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/label
 import { pathFor } from "@/lib/routes";
 import { formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
+import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
 export function PlaceCard({ place }: { place: Place }) {
@@ -12,11 +13,11 @@ export function PlaceCard({ place }: { place: Place }) {
       <Thumb src={place.coverImage} title={place.name} />
       <div>
         <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
-        <h3 style={{ margin: 0, fontSize: "inherit" }}>
+        <CardHeading>
           <Link className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
             {place.name}
           </Link>
-        </h3>
+        </CardHeading>
         <p className={styles.cardMeta}>{place.addressLine}</p>
         <p className={styles.cardMeta}>
           {formatFollowers(place.followersCount)}
