@@ -1,28 +1,39 @@
-// Latency of the content lists at 100 concurrent connections with 100,000 events, 5,000 places
-// and 20,000 news items loaded, next to a bare indexed SELECT of the same page in the same run:
+// Throughput and latency of the API's reads at 100 concurrent connections with 100,000 events,
+// 5,000 places and 20,000 news items loaded, each next to its floor in the same run: a bare
+// Fastify route running one indexed SELECT of the same data (bench/content-server.mjs). Rows:
+// the upcoming list, one event and one place (signed out: served with ETag and brief caching;
+// signed in: personal, never cached), a place's events, my-data and "para ti" of 40 people
+// with follows and an address, and /api/health (the PGlite target compares the list with it):
 //
 //   node scripts/with-emulator.mjs node bench/content-load.mjs            # PGlite
 //   DATABASE_URL=postgres://… node scripts/with-emulator.mjs node bench/content-load.mjs
 //
-// Options: --connections 100 --duration 10. Prints p50/p99 per endpoint; asserts nothing.
+// Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
+// API process). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health); asserts nothing.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { describeEngine, registeredAccount, ROOT } from "./lib/accounts.mjs";
+import { describeEngine, inBatches, registeredAccount, ROOT } from "./lib/accounts.mjs";
 
 const { values } = parseArgs({
   options: {
     connections: { type: "string", default: "100" },
     duration: { type: "string", default: "10" },
+    people: { type: "string", default: "40" },
+    // Writes a V8 CPU profile of the API process here on exit (open it in Chrome DevTools or speedscope).
+    profile: { type: "string" },
   },
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const PEOPLE = Number(values.people);
 
 function startServer() {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "bench/content-server.mjs")], {
+  // Plain node with tsx as a loader, so V8 flags (--cpu-prof) reach the process that serves.
+  const flags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", path.join(ROOT, "bench/content-server.mjs")], {
     cwd: ROOT,
     env: process.env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -40,12 +51,22 @@ function startServer() {
   });
 }
 
-function run(title, url, headers = {}) {
+/**
+ * One autocannon run. `request()` gives each request's path and headers (a different event or
+ * person each time), so neither side answers the same row over and over.
+ */
+function run(title, base, request) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve({ title, result })));
+    const instance = autocannon(
+      { url: base, connections, duration, requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }] },
+      (error, result) => (error ? reject(error) : resolve({ title, result })),
+    );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
 }
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const get = (path, headers = {}) => () => ({ method: "GET", path: typeof path === "function" ? path() : path, headers });
 
 console.log(`Cargando datos (${describeEngine()})…`);
 const server = await startServer();
@@ -53,33 +74,68 @@ const api = `http://127.0.0.1:${server.apiPort}`;
 const bare = `http://127.0.0.1:${server.barePort}`;
 try {
   console.log(`Datos cargados en ${server.loadSeconds.toFixed(1)} s: ${JSON.stringify(server.counts)}`);
-  // A signed-in person with things to rank: followed places, communities, organisers and events, and an address.
-  const reader = await registeredAccount(api, "Lectora del benchmark");
-  const auth = { authorization: `Bearer ${reader.idToken}` };
-  const post = (url, body) =>
-    fetch(`${api}${url}`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
-  for (let i = 1; i <= 5; i++) await post(`/api/places/bench-p-${i * 97}/follow`);
-  for (let i = 1; i <= 2; i++) await post(`/api/communities/bench-c-${i * 7}/follow`);
-  for (let i = 1; i <= 5; i++) await post(`/api/events/bench-e-${60_000 + i * 101}/follow`);
-  await post("/api/addresses", { label: "Casa", street: "Calle Hidalgo", city: "Saltillo", state: "Coahuila", lat: 25.42, lng: -101.0 });
-  const forYou = await (await fetch(`${api}/api/events/for-you`, { headers: auth })).json();
+  // Signed-in people with things to rank and to list in my-data: followed places, communities,
+  // organisers and events, and an address each.
+  const people = await inBatches(Array.from({ length: PEOPLE }, (_, i) => i), 8, async (i) => {
+    const person = await registeredAccount(api, `Lectora ${i}`);
+    const auth = { authorization: `Bearer ${person.idToken}` };
+    const post = async (url, body) => {
+      const response = await fetch(`${api}${url}`, {
+        method: "POST",
+        headers: { ...auth, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+    };
+    for (let j = 1; j <= 5; j++) await post(`/api/places/bench-p-${(i * 31 + j * 97) % 5000 + 1}/follow`);
+    for (let j = 1; j <= 2; j++) await post(`/api/communities/bench-c-${(i + j * 7) % 200 + 1}/follow`);
+    for (let j = 1; j <= 5; j++) await post(`/api/events/bench-e-${60_000 + i * 13 + j * 101}/follow`);
+    await post(`/api/users/follow/bench-u-${i + 1}/user`);
+    await post("/api/addresses", { label: "Casa", street: "Calle Hidalgo", city: "Saltillo", state: "Coahuila", lat: 25.42, lng: -101.0 });
+    return { ...person, auth };
+  });
+  const forYou = await (await fetch(`${api}/api/events/for-you`, { headers: people[0].auth })).json();
   console.log(`Eventos para ti: ${forYou.data.items.length} sugerencias; la primera por ${forYou.data.items[0]?.reasons.join(", ")}`);
+  const page = await fetch(`${api}/api/events?limit=20`);
+  console.log(`Una página de 20 eventos: ${(await page.arrayBuffer()).byteLength} bytes sin comprimir`);
 
-  await run("calentamiento", `${api}/api/events?limit=20`);
-  const runs = [];
-  runs.push(await run("SELECT indexado: próximos (bare)", `${bare}/upcoming`));
-  runs.push(await run("GET /api/events (próximos)", `${api}/api/events?limit=20`));
-  runs.push(await run("SELECT indexado: eventos de un lugar (bare)", `${bare}/place/${server.placeId}`));
-  runs.push(await run("GET /api/events?placeId= (página de lugar)", `${api}/api/events?placeId=${server.placeId}&limit=20`));
-  runs.push(await run("GET /api/events/for-you (con sesión)", `${api}/api/events/for-you`, auth));
-  runs.push(await run("GET /api/events/for-you (sin sesión)", `${api}/api/events/for-you`));
+  const eventId = () => pick(server.upcomingIds);
+  const person = () => pick(people);
+  const asPerson = (path) => () => {
+    const p = person();
+    return { method: "GET", path: path(p), headers: p.auth };
+  };
+  // Each API call next to its floor; `floor: null` rows are read against /api/health.
+  const pairs = [
+    ["Próximos: GET /api/events", get("/api/events?limit=20"), get("/upcoming")],
+    // With a token the answer is personal (follow flags, what one may edit): never cached.
+    ["Próximos con sesión: GET /api/events", asPerson(() => "/api/events?limit=20"), get("/upcoming")],
+    ["Un evento: GET /api/events/{id}", get(() => `/api/events/${eventId()}`), get(() => `/event/${eventId()}`)],
+    ["Un evento con sesión: GET /api/events/{id}", asPerson(() => `/api/events/${eventId()}`), get(() => `/event/${eventId()}`)],
+    ["Un lugar: GET /api/places/{id}", get(`/api/places/${server.placeId}`), get(`/place/${server.placeId}`)],
+    ["Eventos del lugar: GET /api/events?placeId=", get(`/api/events?placeId=${server.placeId}&limit=20`), get(`/place-events/${server.placeId}`)],
+    ["Mis datos: GET /api/users/my-data", asPerson(() => "/api/users/my-data"), () => ({ method: "GET", path: `/my-data/${person().uid}` })],
+    ["Para ti: GET /api/events/for-you (con sesión)", asPerson(() => "/api/events/for-you"), () => ({ method: "GET", path: `/for-you/${person().uid}` })],
+  ];
 
-  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba\n`);
-  console.log("| Prueba | req/s | p50 ms | p99 ms | errores |");
-  console.log("| --- | ---: | ---: | ---: | ---: |");
-  for (const { title, result } of runs) {
+  await run("calentamiento", api, get("/api/events?limit=20"));
+  const rows = [];
+  const health = await run("GET /api/health", api, get("/api/health"));
+  rows.push({ title: health.title, result: health.result });
+  for (const [title, apiRequest, floorRequest] of pairs) {
+    const floor = await run(`${title} (suelo)`, bare, floorRequest);
+    const measured = await run(title, api, apiRequest);
+    rows.push({ title: `  suelo: SELECT indexado`, result: floor.result });
+    rows.push({ title, result: measured.result, ratio: measured.result.requests.average / floor.result.requests.average, health: measured.result.requests.average / health.result.requests.average });
+  }
+
+  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas\n`);
+  console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const { title, result, ratio, health: vsHealth } of rows) {
     const failures = result.errors + result.timeouts + (result.non2xx ?? 0);
-    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} |`);
+    const fmt = (x) => (x === undefined ? "" : `${x.toFixed(2)}×`);
+    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} |`);
   }
 } finally {
   server.child.kill("SIGTERM");

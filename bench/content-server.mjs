@@ -7,6 +7,7 @@ import Fastify from "fastify";
 import { buildApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { loadEnv } from "../server/env.ts";
+import { forYou, popularUpcoming } from "../server/routes/events/for-you.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const PLACES = Number(process.env.BENCH_PLACES ?? 5_000);
@@ -65,14 +66,36 @@ const [place] = await database.query(
 const app = await buildApp({ config: env, database });
 await app.listen({ host: "127.0.0.1", port: 0 });
 
-const UPCOMING = `SELECT id, title, starts_at, ends_at, place_id, organizer_id FROM events
-  WHERE NOT hidden AND starts_at >= now() ORDER BY starts_at, id LIMIT 21`;
-const BY_PLACE = `SELECT id, title, starts_at, ends_at, place_id, organizer_id FROM events
-  WHERE NOT hidden AND place_id = $1 AND starts_at >= now() ORDER BY starts_at, id LIMIT 21`;
+// The floors: the bare indexed SELECT of the same data, one statement per answer, no hooks, no
+// validation, no serializer beyond JSON.stringify. Each API row of bench/content-load.mjs is
+// measured next to one of these in the same run.
+const EVENT_COLUMNS = "e.id, e.title, e.description, e.starts_at, e.ends_at, e.place_id, e.organizer_id, e.price_type, e.price_amount";
+const UPCOMING = `SELECT ${EVENT_COLUMNS} FROM events e
+  WHERE NOT e.hidden AND e.starts_at >= now() ORDER BY e.starts_at, e.id LIMIT 21`;
+const BY_PLACE = `SELECT ${EVENT_COLUMNS} FROM events e
+  WHERE NOT e.hidden AND e.place_id = $1 AND e.starts_at >= now() ORDER BY e.starts_at, e.id LIMIT 21`;
+const EVENT = `SELECT ${EVENT_COLUMNS}, pl.name AS place_name, u.name AS organizer_name FROM events e
+  LEFT JOIN places pl ON pl.id = e.place_id LEFT JOIN users u ON u.id = e.organizer_id WHERE e.id = $1`;
+const PLACE = `SELECT pl.*, u.name AS author_name FROM places pl LEFT JOIN users u ON u.id = pl.author_id WHERE pl.id = $1`;
+const MY_DATA = `SELECT u.*,
+    (SELECT json_agg(json_build_array(f.target_kind, f.target_id)) FROM follows f WHERE f.follower_id = u.id) AS following,
+    (SELECT count(*)::int FROM follows f WHERE f.target_kind = 'users' AND f.target_id = u.id) AS followers,
+    (SELECT json_agg(a) FROM addresses a WHERE a.user_id = u.id) AS addresses
+  FROM users u WHERE u.id = $1`;
 const bare = Fastify({ logger: false });
+bare.get("/health", async () => ({ data: await database.query("SELECT 1 AS ok") }));
 bare.get("/upcoming", async () => ({ data: await database.query(UPCOMING) }));
-bare.get("/place/:id", async (request) => ({ data: await database.query(BY_PLACE, [request.params.id]) }));
+bare.get("/place-events/:id", async (request) => ({ data: await database.query(BY_PLACE, [request.params.id]) }));
+bare.get("/event/:id", async (request) => ({ data: (await database.query(EVENT, [request.params.id]))[0] }));
+bare.get("/place/:id", async (request) => ({ data: (await database.query(PLACE, [request.params.id]))[0] }));
+bare.get("/my-data/:id", async (request) => ({ data: (await database.query(MY_DATA, [request.params.id]))[0] }));
+// The ranking statement of "para ti" itself (with the cached popular ids, as the API has them).
+const popular = await popularUpcoming(database, new Date(), 60);
+bare.get("/for-you/:id", async (request) => ({ data: await forYou(database, request.params.id, new Date(), 20, popular) }));
 await bare.listen({ host: "127.0.0.1", port: 0 });
+
+// Upcoming events for the detail rows: the API and the floor ask for the same ids.
+const upcomingIds = (await database.query("SELECT id FROM events WHERE starts_at > now() ORDER BY starts_at LIMIT 2000")).map((r) => r.id);
 
 console.log(
   JSON.stringify({
@@ -81,6 +104,7 @@ console.log(
     apiPort: app.server.address().port,
     barePort: bare.server.address().port,
     placeId: place.place_id,
+    upcomingIds,
     loadSeconds,
     counts: { events: EVENTS, places: PLACES, news: NEWS },
   }),
@@ -89,7 +113,11 @@ console.log(
 const stop = async () => {
   await app.close();
   await bare.close();
-  await database.close();
+  // The last requests' statements may still hold the schema: dropping it can lose a deadlock once.
+  await database.close().catch(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (schema) await database.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+  });
   process.exit(0);
 };
 process.once("SIGTERM", stop);

@@ -2,8 +2,14 @@
 // demo seed: home, an event page, a place page and a search. Prints each page's category scores,
 // LCP, TBT, CLS and bytes transferred; asserts nothing. Run after `npm run build`, with the Auth
 // emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
-//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts]
+//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr]
+// --lhr keeps each run's full Lighthouse report (JSON) in that folder, to read its traces/audits.
 // --shifts also lists each page's layout shifts (score and the element that moved).
+// The floor, measured first in the same run: bench/bare-next (one heading, bare Next 16 export)
+// served by the same server with the same settings, so CPU contention on a shared machine shows
+// in both rows instead of passing for Plaza's own cost. --no-floor skips it.
+// Map tiles come from a local stand-in for tile.openstreetmap.org (bench/lib/tile-server.mjs):
+// this machine has no internet, a phone does.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -11,6 +17,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { buildBareNext } from "./lib/bare-next.mjs";
+import { startTileServer } from "./lib/tile-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -20,6 +28,8 @@ const argValue = (name, fallback) => {
 const RUNS = Number(argValue("--runs", "1"));
 const JSON_OUT = argValue("--json", null);
 const SHIFTS = process.argv.includes("--shifts");
+const FLOOR = !process.argv.includes("--no-floor");
+const LHR_DIR = argValue("--lhr", null);
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
@@ -37,8 +47,8 @@ function freePort() {
   });
 }
 
-/** The real entry point (server/main.ts) with the demo seed, on its own port and data folder. */
-async function startServer() {
+/** The real entry point (server/main.ts), on its own port and data folder, serving `staticDir`. */
+async function startServer({ staticDir = path.join(ROOT, "out"), seed = true } = {}) {
   const port = await freePort();
   fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(ROOT, ".data", "bench-lighthouse-"));
@@ -49,11 +59,11 @@ async function startServer() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      STATIC_DIR: path.join(ROOT, "out"),
+      STATIC_DIR: staticDir,
       FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID || "demo-plaza",
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || "127.0.0.1:9099",
       LOG_LEVEL: "warn",
-      SEED_DEMO: "true",
+      SEED_DEMO: String(seed),
       DATABASE_URL: "",
       GEOCODER_URL: "off",
     },
@@ -72,7 +82,7 @@ async function startServer() {
       child.once("exit", done);
       child.kill("SIGINT");
     });
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó antes de estar listo:\n${output}`);
     try {
@@ -110,22 +120,32 @@ async function firstDocument(base, apiPath) {
 }
 
 const server = await startServer();
+let floorServer = null;
+let tiles = null;
+let bareNext = null;
 let chrome;
 try {
+  if (FLOOR) {
+    console.log("Construyendo el export mínimo de Next (el piso)…");
+    bareNext = await buildBareNext(ROOT);
+    floorServer = await startServer({ staticDir: bareNext.out, seed: false });
+  }
   const event = await firstDocument(server.base, "/events");
   const place = await firstDocument(server.base, "/places");
   // A word of the event's title: the search then has at least one result.
   const word = String(event.title ?? "plaza").split(/\s+/).find((w) => w.length >= 4) ?? "plaza";
   const pages = [
+    ...(floorServer ? [{ name: "piso", path: "/", base: floorServer.base }] : []),
     { name: "inicio", path: "/" },
     { name: "evento", path: `/events/${event._id}` },
     { name: "lugar", path: `/places/${place._id}` },
     { name: "búsqueda", path: `/search?q=${encodeURIComponent(word.toLowerCase())}` },
   ];
 
+  tiles = await startTileServer();
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...tiles.chromeFlags],
   });
 
   const rows = [];
@@ -134,11 +154,15 @@ try {
     // A run whose trace came out broken (NO_NAVSTART and the like) is retried, not counted.
     for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
       // Default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
-      const result = await lighthouse(`${server.base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+      const result = await lighthouse(`${page.base ?? server.base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
       const { categories, audits } = result.lhr;
       if (result.lhr.runtimeError || categories.performance.score === null) {
         console.warn(`  ${page.name}: ${result.lhr.runtimeError?.message ?? "sin puntuación"}; se repite.`);
         continue;
+      }
+      if (LHR_DIR) {
+        fs.mkdirSync(path.resolve(ROOT, LHR_DIR), { recursive: true });
+        fs.writeFileSync(path.resolve(ROOT, LHR_DIR, `${page.name}-${runs.length + 1}.json`), JSON.stringify(result.lhr));
       }
       if (SHIFTS) printShifts(page.name, audits, new Set(categories.accessibility.auditRefs.map((ref) => ref.id)));
       runs.push({
@@ -171,7 +195,7 @@ try {
         `  ${(r.compressionSavings / 1024).toFixed(0).padStart(8)} KiB  ${(r.legacyJs / 1024).toFixed(0).padStart(6)} KiB`,
     );
   }
-  for (const r of rows) console.log(`  ${r.page}: ${r.path}`);
+  for (const r of rows) console.log(`  ${r.page}: ${r.path}${r.page === "piso" ? " (bench/bare-next, mismo servidor y ajustes)" : ""}`);
   if (JSON_OUT) {
     fs.mkdirSync(path.dirname(path.resolve(ROOT, JSON_OUT)), { recursive: true });
     fs.writeFileSync(path.resolve(ROOT, JSON_OUT), `${JSON.stringify(rows, null, 2)}\n`);
@@ -179,6 +203,9 @@ try {
 } finally {
   await chrome?.kill();
   await server.stop();
+  await floorServer?.stop();
+  await tiles?.stop();
+  bareNext?.remove();
 }
 
 function printShifts(name, audits, a11yAudits) {

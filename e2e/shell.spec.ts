@@ -1,4 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { createUser, signInThroughUi } from "./support/accounts";
+
+/** Scripts the page downloads that carry the Firebase Auth SDK (it alone names its endpoint). */
+function watchAuthSdk(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on("response", async (response) => {
+    if (!response.url().endsWith(".js")) return;
+    const body = await response.text().catch(() => "");
+    if (body.includes("identitytoolkit.googleapis.com")) loaded.push(response.url());
+  });
+  return loaded;
+}
 
 test.describe("El armazón de la app", () => {
   test("la primera carga muestra 'Cargando...' y después la portada", async ({ page }) => {
@@ -61,4 +73,29 @@ test.describe("El armazón de la app", () => {
     expect(sw.status()).toBe(200);
     expect(sw.headers()["cache-control"]).toContain("no-cache");
   });
+
+  test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {
+    // Sign-up, sign-in and three page loads: more than one page's worth of time.
+    test.slow();
+    const sdk = watchAuthSdk(page);
+    // Nor the other pages' payloads: links do not prefetch during the first load.
+    const otherPages: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("_rsc=")) otherPages.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.getByText("Cargando...")).toBeHidden();
+    await expect(page.locator("h1")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(sdk).toEqual([]);
+    expect(otherPages).toEqual([]);
+
+    const user = await createUser("Irene Carmona", "sdk-perezoso");
+    await signInThroughUi(page, user);
+    expect(sdk.length).toBeGreaterThan(0);
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Perfil" }).click();
+    await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
+  });
 });
+

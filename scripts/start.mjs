@@ -14,17 +14,18 @@ const usingRealFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.en
 const buildCode = await buildClient({ ifStale: true });
 if (buildCode !== 0) process.exit(buildCode);
 
-let emulator = { stop: async () => {} };
-if (!usingRealFirebase) {
-  emulator = await startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
-}
+// The emulator (several seconds of firebase-tools) and the API (modules, PGlite, migrations)
+// start side by side; the API's demo seed waits for the emulator (AUTH_EMULATOR_WAIT_MS).
+const emulatorStarting = usingRealFirebase
+  ? Promise.resolve({ stop: async () => {} })
+  : startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
 
 let ready = false;
 const api = startProcess("api", path.join(BIN, "tsx"), ["server/main.ts"], {
   env: {
     PORT: port,
     DATA_DIR: dataDir,
-    ...(usingRealFirebase ? {} : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID }),
+    ...(usingRealFirebase ? {} : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, AUTH_EMULATOR_WAIT_MS: "120000" }),
   },
   onLine: (line) => {
     if (!ready && line.includes("Plaza API lista")) {
@@ -34,6 +35,15 @@ const api = startProcess("api", path.join(BIN, "tsx"), ["server/main.ts"], {
     }
   },
 });
+
+let emulator = { stop: async () => {} };
+emulatorStarting.then(
+  (started) => (emulator = started),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    void shutdown(1);
+  },
+);
 
 let stopping = false;
 async function shutdown(code = 0) {

@@ -11,7 +11,8 @@ if (!cmd) {
 const emulator = await startAuthEmulator({ quiet: true });
 let code = 1;
 try {
-  const bin = cmd.includes("/") ? cmd : path.join(BIN, cmd);
+  // `node` is this Node (bench scripts); other bare names are the project's own binaries.
+  const bin = cmd === "node" ? process.execPath : cmd.includes("/") ? cmd : path.join(BIN, cmd);
   code = await run(bin, args, {
     env: { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID },
   });

@@ -2,6 +2,10 @@
 // bench/notifications-latency.mjs). It serves the real app and, beside it, a bare Fastify
 // instance with one route running one trivial query on the same database handle: the floor the
 // API's numbers are compared with. Prints one JSON line when ready; SIGTERM closes everything.
+// BENCH_STREAM_USERS=N also stores N users with one stream ticket each, straight in the database
+// (bench/notifications-streams.mjs: 10,000 emulator sign-ups would be the benchmark); their
+// tickets are `${streamTicketPrefix}${i}` for i in 0…N-1. GET /memory on the bare instance
+// answers this process's memory after a full GC (run with --expose-gc) and the hub's stream count.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +35,12 @@ async function main(): Promise<void> {
     const rows = await database.query<{ ok: number }>("SELECT 1 AS ok");
     return { data: rows[0] };
   });
+  bare.get("/memory", async () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    gc?.();
+    return { data: { ...process.memoryUsage(), streams: app.realtimeHub.size(), gc: Boolean(gc) } };
+  });
   await bare.listen({ host: "127.0.0.1", port: 0 });
 
   let admin: { email: string; password: string } | null = null;
@@ -38,6 +48,22 @@ async function main(): Promise<void> {
     admin = { email: `bench-admin-${randomBytes(4).toString("hex")}@plaza.test`, password: "Bench-Admin-2026!" };
     const created = await auth.createUser({ email: admin.email, password: admin.password, displayName: "Admin del benchmark" });
     await createUsersRepository(database).create({ id: created.uid, name: "Admin del benchmark", email: admin.email, accountType: "ADMIN" });
+  }
+
+  const streamUsers = Number(process.env.BENCH_STREAM_USERS || 0);
+  const streamTicketPrefix = `bench-${randomBytes(8).toString("hex")}-`;
+  if (streamUsers > 0) {
+    await database.query(
+      `INSERT INTO users (id, name, email)
+       SELECT 'bench-stream-' || i, 'Persona ' || i, 'bench-stream-' || i || '-' || $2 || '@plaza.test' FROM generate_series(0, $1 - 1) AS i`,
+      [streamUsers, streamTicketPrefix],
+    );
+    // Same hash as the stream route (sha256 hex of the ticket).
+    await database.query(
+      `INSERT INTO notification_stream_tickets (ticket_hash, user_id, expires_at)
+       SELECT encode(sha256(convert_to($2 || i, 'UTF8')), 'hex'), 'bench-stream-' || i, now() + interval '2 hours' FROM generate_series(0, $1 - 1) AS i`,
+      [streamUsers, streamTicketPrefix],
+    );
   }
 
   const shutdown = async () => {
@@ -57,6 +83,8 @@ async function main(): Promise<void> {
       apiPort: (app.server.address() as AddressInfo).port,
       barePort: (bare.server.address() as AddressInfo).port,
       admin,
+      streamUsers,
+      streamTicketPrefix,
     }),
   );
 }

@@ -1,5 +1,17 @@
 import styles from "./cover.module.css";
 
+// Content pictures are stored as WebP at 480, 960 and 1600 px wide, side by side under one key
+// (`<kind>/<uuid>/<width>.webp`, server/storage/images.ts); the API hands out the 960 one. From it
+// the browser gets the whole set and picks by the room the picture takes: a phone's card
+// thumbnail downloads the 480 file, a wide screen's cover the 1600 one.
+const CONTENT_WIDTHS = [480, 960, 1600] as const;
+const CONTENT_DEFAULT = /\/[0-9a-f-]{36}\/960\.webp$/;
+
+function contentSrcSet(src: string): string | undefined {
+  if (!CONTENT_DEFAULT.test(src)) return undefined;
+  return CONTENT_WIDTHS.map((w) => `${src.replace(/960\.webp$/, `${w}.webp`)} ${w}w`).join(", ");
+}
+
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {
   if (!src) {
@@ -9,8 +21,22 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
       </div>
     );
   }
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img className={styles.cover} src={src} alt="" />;
+  // The detail page's first picture, often its largest paint: fetched first. width/height give
+  // the 16:9 box before the file arrives (the CSS box holds it too).
+  return (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      className={styles.cover}
+      src={src}
+      srcSet={contentSrcSet(src)}
+      sizes="(min-width: 960px) 960px, 100vw"
+      alt=""
+      width={960}
+      height={540}
+      fetchPriority="high"
+      decoding="async"
+    />
+  );
 }
 
 /** A square thumbnail for cards. */
@@ -23,7 +49,7 @@ export function Thumb({ src, title }: { src: string | null | undefined; title: s
     );
   }
   // eslint-disable-next-line @next/next/no-img-element
-  return <img className={styles.thumb} src={src} alt="" loading="lazy" width={96} height={96} />;
+  return <img className={styles.thumb} src={src} srcSet={contentSrcSet(src)} sizes="96px" alt="" loading="lazy" width={96} height={96} />;
 }
 
 export function VerifiedBadge() {

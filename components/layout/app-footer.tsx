@@ -7,10 +7,10 @@ export function AppFooter() {
     <footer className={styles.footer}>
       <ul className={styles.links}>
         <li>
-          <Link href="/privacyPolicy/">Política de privacidad</Link>
+          <Link prefetch={false} href="/privacyPolicy/">Política de privacidad</Link>
         </li>
         <li>
-          <Link href="/termsAndConditions/">Términos y condiciones</Link>
+          <Link prefetch={false} href="/termsAndConditions/">Términos y condiciones</Link>
         </li>
       </ul>
       <p className={styles.version}>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAtomValue } from "jotai";
-import { unseenNotificationsAtom } from "@/lib/state/notifications";
+import { unreadNotificationsAtom } from "@/lib/state/notifications";
 import { NavIcon } from "./nav-icon";
 import { MAIN_NAV_ITEMS, isNavItemActive, withTrailingSlash } from "./nav-items";
 import styles from "./main-nav.module.css";
@@ -11,16 +11,19 @@ import styles from "./main-nav.module.css";
 /** Bottom bar on phones, side bar on wide screens: one nav, laid out by CSS. */
 export function MainNav() {
   const pathname = usePathname() ?? "/";
-  const unseen = useAtomValue(unseenNotificationsAtom);
+  const unread = useAtomValue(unreadNotificationsAtom);
   return (
     <nav className={styles.nav} aria-label="Navegación principal">
       <ul className={styles.list}>
         {MAIN_NAV_ITEMS.map((item) => {
           const active = isNavItemActive(item, pathname);
-          const badge = item.icon === "notifications" && unseen > 0 ? unseen : 0;
+          const badge = item.icon === "notifications" && unread > 0 ? unread : 0;
           return (
             <li key={item.href}>
+              {/* No prefetch: on a phone's first load it would fetch every destination's payload
+                  before the page's own data; the service worker keeps visited pages anyway. */}
               <Link
+                prefetch={false}
                 href={withTrailingSlash(item.href)}
                 className={styles.link}
                 aria-current={active ? "page" : undefined}
@@ -30,7 +33,7 @@ export function MainNav() {
                   {badge > 0 ? (
                     <span className={styles.badge} data-testid="notifications-badge">
                       {badge > 99 ? "99+" : badge}
-                      <span className="visually-hidden"> sin ver</span>
+                      <span className="visually-hidden"> sin leer</span>
                     </span>
                   ) : null}
                 </span>

@@ -20,6 +20,7 @@ export function SectionNav({ label, links }: { label: string; links: readonly Se
         {links.map((link) => (
           <li key={link.href}>
             <Link
+              prefetch={false}
               href={withTrailingSlash(link.href)}
               className={styles.link}
               aria-current={current === link.href ? "page" : undefined}

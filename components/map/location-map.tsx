@@ -1,6 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useRef } from "react";
+import { useNearViewport } from "@/lib/hooks/use-near-viewport";
 import styles from "./map.module.css";
 
 export interface LocationMapProps {
@@ -12,7 +14,9 @@ export interface LocationMapProps {
   lng: number | null;
 }
 
-// Leaflet (and its CSS) load only when a page shows a map, never in the home's first load.
+// Leaflet (and its CSS) load only when a page shows a map, never in the home's first load, and
+// only once the map is about to scroll into view: below the fold it would otherwise take the
+// phone's CPU and network (code and tiles) during the first paint.
 const LeafletMap = dynamic(() => import("./leaflet-map"), {
   ssr: false,
   loading: () => <div className={styles.canvas} aria-hidden="true" />,
@@ -26,10 +30,16 @@ function osmLink(lat: number | null, lng: number | null, address: string): strin
 /** A map with a pin, and the address in words under it (or instead of it). */
 export function LocationMap({ name, address, lat, lng }: LocationMapProps) {
   const hasPoint = lat !== null && lng !== null;
+  const figure = useRef<HTMLElement>(null);
+  const near = useNearViewport(figure);
   return (
-    <figure className={styles.figure} aria-label={`Ubicación de ${name}`}>
+    <figure ref={figure} className={styles.figure} aria-label={`Ubicación de ${name}`}>
       {hasPoint ? (
-        <LeafletMap name={name} lat={lat} lng={lng} />
+        near ? (
+          <LeafletMap name={name} lat={lat} lng={lng} />
+        ) : (
+          <div className={styles.canvas} aria-hidden="true" />
+        )
       ) : (
         <p className={styles.fallback} role="note">
           Sin ubicación en el mapa; la dirección es la de abajo.

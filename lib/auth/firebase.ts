@@ -1,5 +1,6 @@
 import type { Auth, FirebaseUser } from "./sdk";
 import { authEmulatorUrl, firebaseConfig } from "@/lib/config";
+import { mayHaveStoredSession } from "./stored-session";
 
 export type AuthSdk = typeof import("./sdk");
 
@@ -9,10 +10,25 @@ export interface LoadedAuth {
 }
 
 let loading: Promise<LoadedAuth> | null = null;
+const requestListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` once the SDK is first asked for (at once if it already was), whoever asks: the
+ * startup flow, which skips the SDK for an anonymous visitor, starts watching the identity then.
+ */
+export function onAuthRequested(listener: () => void): () => void {
+  if (loading) {
+    listener();
+    return () => {};
+  }
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
 
 /** Loads the Firebase SDK on first use and returns the single Auth instance. */
 export function loadAuth(): Promise<LoadedAuth> {
-  loading ??= (async () => {
+  if (loading) return loading;
+  loading = (async () => {
     const sdk = await import("./sdk");
     const app = sdk.getApps()[0] ?? sdk.initializeApp(firebaseConfig);
     // initializeAuth without a popup/redirect resolver: that code is only needed by social
@@ -28,11 +44,18 @@ export function loadAuth(): Promise<LoadedAuth> {
     loading = null;
     throw error;
   });
+  const listeners = [...requestListeners];
+  requestListeners.clear();
+  for (const listener of listeners) listener();
   return loading;
 }
 
-/** The signed-in identity's current ID token (refreshed by the SDK when needed), or null. */
+/**
+ * The signed-in identity's current ID token (refreshed by the SDK when needed), or null. Without
+ * a stored session and before anyone asked for the SDK there is no identity: null, SDK not loaded.
+ */
 export async function getIdToken(): Promise<string | null> {
+  if (!loading && !(await mayHaveStoredSession()) && !loading) return null;
   const { auth } = await loadAuth();
   await auth.authStateReady();
   const user = auth.currentUser;

@@ -5,14 +5,23 @@ export { getApps, initializeApp } from "firebase/app";
 export {
   applyActionCode,
   browserLocalPersistence,
+  checkActionCode,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  reauthenticateWithCredential,
+  sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
+  updatePassword,
   updateProfile,
   validatePassword,
+  verifyBeforeUpdateEmail,
+  verifyPasswordResetCode,
 } from "firebase/auth";
-export type { Auth, User as FirebaseUser, UserCredential } from "firebase/auth";
+export type { ActionCodeSettings, Auth, User as FirebaseUser, UserCredential } from "firebase/auth";

@@ -1,24 +1,30 @@
 import type { User } from "@/lib/schemas/users";
 import { signUp, userQueries } from "@/lib/api/users";
 import { clearHttpCache } from "@/lib/api/client";
+import { forgetPushOnSignOut } from "@/lib/api/push";
 import { cacheRestored, getQueryClient } from "@/lib/query/client";
 import { appStore } from "@/lib/state/store";
 import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
+import { sendVerificationEmail } from "./account-email";
 import { authErrorCode, authErrorMessage } from "./errors";
 import { checkPassword, describeMissing, missingFromStatus, policyFromStatus } from "./password-policy";
-import { loadAuth, toIdentityUser } from "./firebase";
+import { loadAuth, onAuthRequested, toIdentityUser } from "./firebase";
 import { redirectPending } from "./redirect-state";
+import { markSignedIn, mayHaveStoredSession } from "./stored-session";
 import type { FirebaseUser } from "./sdk";
 import { loadSession, logoutLocal } from "./user-state";
 
 /** Signs out of the identity service and logs out locally. */
 export async function logout(): Promise<void> {
   const { auth, sdk } = await loadAuth();
+  // While the ID token still works: the next person on this browser must not get our pushes.
+  await forgetPushOnSignOut();
   await sdk.signOut(auth);
   await logoutLocal({ everything: true });
 }
 
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
+  markSignedIn(user !== null);
   appStore.set(identityAtom, user ? toIdentityUser(user) : null);
   // Step 2: the loading view ends at the first report, whatever it says.
   appStore.set(authCheckedAtom, true);
@@ -52,24 +58,46 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   }
 }
 
-/** Starts the startup flow (docs/product.md#startup); returns the function that stops listening. */
+/**
+ * Starts the startup flow (docs/product.md#startup); returns the function that stops listening.
+ * With no stored identity (and no social redirect to finish) the first report is "signed out",
+ * given without the SDK: it loads, and the flow starts watching it, only when something asks for
+ * it (a sign-in form).
+ */
 export function watchSession(): () => void {
   let stopped = false;
   let unsubscribe: () => void = () => {};
-  loadAuth()
-    .then(({ auth, sdk }) => {
-      if (stopped) return;
-      unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user));
-      // Back from Google or Apple: finish what the redirect started (its code loads only now).
-      if (redirectPending()) void import("./social").then((social) => social.completeRedirect());
-    })
-    .catch((error: unknown) => {
-      // Without the SDK nobody can be signed in; the app still has to open.
-      console.error("No se pudo iniciar la autenticación", error);
-      appStore.set(authCheckedAtom, true);
+  let stopWaiting: () => void = () => {};
+  const watchWhenRequested = () => {
+    stopWaiting = onAuthRequested(() => {
+      if (!stopped) watch();
     });
+  };
+  const watch = () => {
+    loadAuth()
+      .then(({ auth, sdk }) => {
+        if (stopped) return;
+        unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user));
+        // Back from Google or Apple: finish what the redirect started (its code loads only now).
+        if (redirectPending()) void import("./social").then((social) => social.completeRedirect());
+      })
+      .catch((error: unknown) => {
+        // Without the SDK nobody can be signed in; the app still has to open.
+        console.error("No se pudo iniciar la autenticación", error);
+        appStore.set(authCheckedAtom, true);
+        // A later attempt (a sign-in once back online) loads it again: watch from then on.
+        if (!stopped) watchWhenRequested();
+      });
+  };
+  void (redirectPending() ? Promise.resolve(true) : mayHaveStoredSession()).then((maybe) => {
+    if (stopped) return;
+    if (maybe) return watch();
+    void handleAuthReport(null);
+    watchWhenRequested();
+  });
   return () => {
     stopped = true;
+    stopWaiting();
     unsubscribe();
   };
 }
@@ -116,6 +144,9 @@ export async function registerWithEmail({ name, email, password }: { name: strin
       throw error;
     }
     await sdk.updateProfile(firebaseUser, { displayName: name.trim() }).catch(() => undefined);
+    // docs/product.md#email-and-password: the verification email goes out at sign-up. Not waited
+    // for: a failure here must not stop the sign-up, and the banner offers 'Reenviar correo'.
+    sendVerificationEmail().catch((error: unknown) => console.warn("No se pudo enviar el correo de verificación", error));
   }
   await signUp({ name: name.trim(), uid: firebaseUser.uid, email: firebaseUser.email ?? cleanEmail });
   await loadSession();

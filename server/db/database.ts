@@ -38,6 +38,11 @@ export interface OpenDatabaseOptions {
   connectionTimeoutMs?: number;
   /** How long to keep retrying refused connections (a restart) before failing (default 3000 ms). */
   reconnectWaitMs?: number;
+  /**
+   * Send reads as named prepared statements (PostgreSQL; default true). Turn off behind a pooler
+   * that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  preparedStatements?: boolean;
   /** Where to report errors of idle pooled connections (default: stderr). */
   onBackgroundError?: (error: Error) => void;
 }

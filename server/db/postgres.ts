@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { assertChannelName, type Database, type OpenDatabaseOptions } from "./database";
 import { isDatabaseUnavailable } from "./errors";
@@ -39,10 +40,19 @@ export async function openPostgres(databaseUrl: string, options: OpenDatabaseOpt
   waitThroughRestarts(pool, options.reconnectWaitMs ?? 3000);
   retryReadsCutShort(pool);
 
-  const run = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const prepared = options.preparedStatements === false ? null : createStatementNames();
+  const run = (q: pg.Pool | pg.PoolClient, named: boolean): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await q.query(sql, params);
-      return result.rows as T[];
+      const name = named ? prepared?.nameOf(sql) : undefined;
+      if (!name) return (await q.query(sql, params)).rows as T[];
+      try {
+        return (await q.query({ name, text: sql, values: params })).rows as T[];
+      } catch (error) {
+        // A migration changed a table a prepared `SELECT *` reads: plain statements from now on.
+        if (!isStalePreparedPlan(error)) throw error;
+        prepared?.forget(sql);
+        return (await q.query(sql, params)).rows as T[];
+      }
     },
     async exec(sql: string) {
       await q.query(sql);
@@ -52,7 +62,7 @@ export async function openPostgres(databaseUrl: string, options: OpenDatabaseOpt
   let closed = false;
   const listener = createPgListener(databaseUrl, report);
   return {
-    ...run(pool),
+    ...run(pool, true),
     listen(channel, onPayload) {
       assertChannelName(channel);
       return listener.listen(channel, onPayload);
@@ -63,7 +73,8 @@ export async function openPostgres(databaseUrl: string, options: OpenDatabaseOpt
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn(run(client));
+        // Unnamed inside transactions: a failed statement there cannot be sent again.
+        const result = await fn(run(client, false));
         await client.query("COMMIT");
         return result;
       } catch (error) {
@@ -84,6 +95,37 @@ export async function openPostgres(databaseUrl: string, options: OpenDatabaseOpt
       }
     },
   };
+}
+
+/** Prepared statements a process keeps per connection, at most (the rest go unnamed). */
+const MAX_PREPARED = 400;
+
+/**
+ * Names for prepared statements. Every read the API makes is one of a bounded set of texts
+ * (values are always parameters), so each pooled connection parses and plans it once and then
+ * only binds and executes it: planning was as long as running for the content lists.
+ */
+function createStatementNames() {
+  const names = new Map<string, string>();
+  const refused = new Set<string>();
+  return {
+    nameOf(sql: string): string | undefined {
+      const known = names.get(sql);
+      if (known || refused.has(sql) || names.size >= MAX_PREPARED) return known;
+      const name = `plaza_${createHash("sha1").update(sql).digest("hex").slice(0, 24)}`;
+      names.set(sql, name);
+      return name;
+    },
+    forget(sql: string) {
+      names.delete(sql);
+      refused.add(sql);
+    },
+  };
+}
+
+function isStalePreparedPlan(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "0A000" && /cached plan must not change result type/.test((error as Error).message);
 }
 
 /** Connection failures that `waitThroughRestarts` already waited out: repeating would double the wait. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Notification } from "../../lib/schemas/notifications";
 import type { Database } from "../db/client";
 import { notificationsChannel, type ChannelMessage } from "./channel";
+import { formatSseEvent } from "./sse";
 
 // One hub per API instance. It LISTENs on the notifications channel (every instance does, so an
 // event written anywhere reaches a stream open on any instance) and hands each event to the
@@ -14,8 +15,14 @@ declare module "fastify" {
   }
 }
 
+/** A notification as streams receive it: the row, and its SSE frame serialised once for all of them. */
+export interface LiveNotification {
+  notification: Notification;
+  frame: string;
+}
+
 export interface StreamSubscriber {
-  send(notification: Notification): void;
+  send(event: LiveNotification): void;
   /** The hub asks the stream to end (account deleted, server shutting down). */
   close(): void;
 }
@@ -51,7 +58,8 @@ export function createRealtimeHub({ database, loadNotification, log }: RealtimeH
     if (!notification) return;
     // Same millisecond precision as the REST answers.
     const normalised = { ...notification, createdAt: new Date(notification.createdAt).toISOString() };
-    for (const subscriber of subscribers) subscriber.send(normalised);
+    const event = { notification: normalised, frame: notificationFrame(normalised) };
+    for (const subscriber of subscribers) subscriber.send(event);
   };
 
   const onPayload = (payload: string) => {
@@ -93,4 +101,9 @@ export function createRealtimeHub({ database, loadNotification, log }: RealtimeH
       await stop?.().catch(() => undefined);
     },
   };
+}
+
+/** The `notification` event of the stream; `id:` lets a reconnect ask for what it missed. */
+export function notificationFrame(notification: Notification): string {
+  return formatSseEvent({ id: notification._id, event: "notification", data: notification });
 }

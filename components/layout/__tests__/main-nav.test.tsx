@@ -57,13 +57,13 @@ describe("main navigation", () => {
     expect(within(nav).queryAllByRole("link").filter((a) => a.getAttribute("aria-current"))).toHaveLength(0);
   });
 
-  test("the notifications item shows the unseen count", async () => {
+  test("the notifications item shows the unread count", async () => {
     const store = createStore();
     const nav = await renderNav(store);
     expect(screen.queryByTestId("notifications-badge")).toBeNull();
-    act(() => store.set(notificationsAtom, { ...initialNotificationsState, loaded: true, seen: 3 }));
+    act(() => store.set(notificationsAtom, { ...initialNotificationsState, loaded: true, unviewed: 3 }));
     const badge = within(nav).getByTestId("notifications-badge");
-    expect(badge.textContent).toBe("3 sin ver");
+    expect(badge.textContent).toBe("3 sin leer");
     expect(within(nav).getByRole("link", { name: /Notificaciones/ }).contains(badge)).toBe(true);
   });
 });

@@ -59,8 +59,10 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
   queryClientModule.markCacheRestored();
   const queryClient = queryClientModule.getQueryClient();
 
+  // A device where someone signed in before: the flow loads the SDK and watches it at once.
+  localStorage.setItem((await import("@/lib/auth/stored-session")).SESSION_MARKER_KEY, "1");
   const stop = session.watchSession();
-  await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
   /** Reports a sign-in state, as Firebase does, and lets the flow finish. */
   const report = async (u: ReturnType<typeof firebaseUser> | null) => {
     listener(u);

@@ -29,6 +29,13 @@ export function sharedConditions(kind: ContentKind, filters: SharedFilters, p: P
   return where;
 }
 
+/** The statement of one page for rowFinder's findPage: selects `id`, `ord` and `columns`. */
+export interface PageQuery {
+  sql: string;
+  columns: string[];
+  p: Params;
+}
+
 /**
  * Finds full rows by id, in the order of the ids given (lists pick ids first, then load them).
  * `select` writes the kind's SELECT … FROM for a viewer (whose follows and roles it reports).
@@ -42,8 +49,23 @@ export function rowFinder<Row extends { id: string }>(db: Queryable, kind: Conte
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
+  /**
+   * One page of full rows in one statement: `page.sql` selects the page (`id`, its place `ord`
+   * and `columns`, e.g. cursor keys), each row is then read by id. Rows carry `page_<column>`.
+   */
+  async function findPage(page: PageQuery, viewerId: string | null): Promise<(Row & Record<string, unknown>)[]> {
+    const { p } = page;
+    const keys = ["ord", ...page.columns].map((c) => `page.${c} AS page_${c}`).join(", ");
+    return db.query<Row & Record<string, unknown>>(
+      `WITH page AS MATERIALIZED (${page.sql})
+       SELECT ${keys}, r.* FROM page CROSS JOIN LATERAL (${select(p, viewerId)} WHERE ${KINDS[kind].alias}.id = page.id) r
+       ORDER BY page.ord`,
+      p.values,
+    );
+  }
   return {
     findMany,
+    findPage,
     async findById(id: string, viewerId: string | null): Promise<Row | null> {
       return (await findMany([id], viewerId))[0] ?? null;
     },
@@ -51,30 +73,34 @@ export function rowFinder<Row extends { id: string }>(db: Queryable, kind: Conte
 }
 
 /**
- * One page of ids of the kind's table matching `where`, ordered by `keys` (the last one unique,
- * usually the id) and continuing after `page.cursor`.
+ * The statement of one page of the kind's table matching `where`, ordered by `keys` (the last one
+ * unique, usually the id) and continuing after `page.cursor`: `id`, the keys as `k0…` and `ord`.
  */
-async function keysetIds(
-  db: Queryable,
-  kind: ContentKind,
-  query: { where: string[]; keys: SortKey[]; descending?: boolean; p: Params },
-  page: PageRequest,
-): Promise<Page<string>> {
+function keysetQuery(kind: ContentKind, query: { where: string[]; keys: SortKey[]; descending?: boolean; p: Params }, page: PageRequest): string {
   const { table, alias } = KINDS[kind];
   const { keys, p } = query;
   const after = afterCursor(keys, page.cursor, query.descending === true, p);
   const where = after ? [...query.where, after] : query.where;
   const order = keys.map((k) => `${k.column}${query.descending ? " DESC" : ""}`).join(", ");
-  const rows = await db.query<Record<string, string>>(
-    `SELECT ${alias}.id, ${keys.map((k, i) => `${k.text ?? k.column} AS k${i}`).join(", ")} FROM ${table} ${alias}
-      WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ${p.add(page.limit + 1)}`,
-    p.values,
-  );
-  const result = pageOf(rows, page.limit, (row) => keys.map((_, i) => row[`k${i}`]!));
-  return { rows: result.rows.map((row) => row.id!), nextCursor: result.nextCursor };
+  return `SELECT ${alias}.id, ${keys.map((k, i) => `${k.text ?? k.column} AS k${i}`).join(", ")}, row_number() OVER (ORDER BY ${order}) AS ord
+      FROM ${table} ${alias} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ${p.add(page.limit + 1)}`;
 }
 
-/** One page of full rows: the ids by keysetIds, then the rows by `findMany`. */
+/** One page of full rows in one statement (keysetQuery, then each row by `findPage`). */
+export async function keysetRows<Row>(
+  kind: ContentKind,
+  query: { where: string[]; keys: SortKey[]; descending?: boolean; p: Params },
+  page: PageRequest,
+  findPage: (page: PageQuery) => Promise<(Row & Record<string, unknown>)[]>,
+): Promise<Page<Row>> {
+  const rows = await findPage({ sql: keysetQuery(kind, query, page), columns: query.keys.map((_, i) => `k${i}`), p: query.p });
+  return pageOf(rows, page.limit, (row) => query.keys.map((_, i) => String(row[`page_k${i}`])));
+}
+
+/**
+ * keysetRows in two statements (the ids, then the rows by `findMany`), for the kinds that have
+ * not moved to findPage yet (news, communities).
+ */
 export async function keysetPage<Row>(
   db: Queryable,
   kind: ContentKind,
@@ -82,8 +108,9 @@ export async function keysetPage<Row>(
   page: PageRequest,
   findMany: (ids: string[]) => Promise<Row[]>,
 ): Promise<Page<Row>> {
-  const ids = await keysetIds(db, kind, query, page);
-  return { rows: await findMany(ids.rows), nextCursor: ids.nextCursor };
+  const rows = await db.query<Record<string, string>>(keysetQuery(kind, query, page), query.p.values);
+  const result = pageOf(rows, page.limit, (row) => query.keys.map((_, i) => row[`k${i}`]!));
+  return { rows: await findMany(result.rows.map((row) => row.id!)), nextCursor: result.nextCursor };
 }
 
 /** Deletes items; their follows go in deletion.ts, their other rows by foreign keys. */

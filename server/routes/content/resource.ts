@@ -162,7 +162,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     };
     type ListQuery = { cursor?: string; limit?: number; visibility?: SharedFilters["visibility"] } & Record<string, unknown>;
 
-    app.get("/", route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), async (request) => {
+    // Anonymous lists and items are the same for everyone: ETag and brief public caching (plugins/http-cache.ts).
+    const shared = { config: { publicCache: true } };
+    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...shared }, async (request) => {
       const viewer = await viewerOf(request);
       const { cursor, limit, visibility, ...filters } = request.query as ListQuery;
       assertVisibilityAllowed(visibility, viewer);
@@ -184,14 +186,14 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 
     await def.reads?.(app, ctx);
 
-    app.get("/:id", route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), async (request) => {
+    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...shared }, async (request) => {
       const viewer = await viewerOf(request);
       return { data: def.toItem(await ctx.load(request.params.id, viewer), viewer) };
     });
 
     app.post(
       "/",
-      route("writer", { ...def.docs.create, body: def.schemas.create, data: { 200: def.schemas.item, 201: def.schemas.item }, errors: [400, 401, 403, 409, 429] }),
+      route("publisher", { ...def.docs.create, body: def.schemas.create, data: { 200: def.schemas.item, 201: def.schemas.item }, errors: [400, 401, 403, 409, 429] }),
       async (request, reply) => {
         const viewer = await actorOf(request);
         const body = request.body as Create;

@@ -1,4 +1,5 @@
 import type { Queryable } from "../../db/client";
+import { Params } from "../../db/sql";
 
 // The SQL of "Eventos para ti".
 
@@ -28,10 +29,10 @@ export const FOR_YOU_HORIZON_DAYS = 60;
  * Each source is a small indexed look-up capped at 40 rows (a few hundred candidates at most
  * for a page of 20), so the cost does not grow with the size of the agenda. Cancelled events are never suggested.
  */
-export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number, popularIds: string[]): Promise<ForYouRow[]> {
+export function forYouQuery(p: Params, userId: string | null, now: Date, limit: number, popularIds: string[]): string {
   const horizon = new Date(now.getTime() + FOR_YOU_HORIZON_DAYS * 86_400_000);
-  return db.query<ForYouRow>(
-    `WITH
+  const params = [userId, now, horizon, limit, popularIds].map((value) => p.add(value));
+  const ranking = `WITH
       fp AS (SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = 'places'),
       fc AS (SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = 'communities'),
       fo AS (SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = 'users'),
@@ -79,7 +80,7 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
         LEFT JOIN users u ON u.id = e.organizer_id
         WHERE e.status <> 'cancelled'
       )
-    SELECT id,
+    SELECT id, starts_at,
       (CASE WHEN by_place THEN 4 ELSE 0 END) + (CASE WHEN by_community THEN 3 ELSE 0 END) + (CASE WHEN by_organizer THEN 3 ELSE 0 END)
         + least(shared_tags, 2)
         + (CASE WHEN distance_km <= 2 THEN 2 WHEN distance_km <= 5 THEN 1.5 WHEN distance_km <= 10 THEN 1 ELSE 0 END)
@@ -90,9 +91,16 @@ export async function forYou(db: Queryable, userId: string | null, now: Date, li
       (organizer_verified AND followers > 0) AS popular
     FROM facts
     ORDER BY score DESC, starts_at, id
-    LIMIT $4`,
-    [userId, now, horizon, limit, popularIds],
-  );
+    LIMIT $4`;
+  // Its place in the ranking, for the rows read after it in the same statement (rowFinder.findPage).
+  return `SELECT ranked.*, row_number() OVER (ORDER BY score DESC, starts_at, id) AS ord
+    FROM (${ranking.replace(/\$([1-5])\b/g, (_, n: string) => params[Number(n) - 1]!)}) ranked`;
+}
+
+/** The ranking alone (ids, scores and reasons), in order. */
+export async function forYou(db: Queryable, userId: string | null, now: Date, limit: number, popularIds: string[]): Promise<ForYouRow[]> {
+  const p = new Params();
+  return db.query<ForYouRow>(`${forYouQuery(p, userId, now, limit, popularIds)} ORDER BY ord`, p.values);
 }
 
 /**

@@ -7,10 +7,22 @@ import { PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/cursor";
 import { buildCalendar } from "../calendar/ics";
 import type { ResourceContext } from "../content/resource";
 import { viewerOf, type Viewer } from "../content/viewer";
-import { forYou, popularUpcoming } from "./for-you";
+import { Params } from "../../db/sql";
+import { forYouQuery, popularUpcoming } from "./for-you";
 import { createEventsRepository, type EventRow } from "./repository";
 
 // Reads only events have: "Eventos para ti" and an event (or its series) as a calendar file.
+
+/** The ranking's flags (for-you.ts) and the reason each one gives, in the order reasons are listed. */
+const REASONS = [
+  ["by_place", "place"],
+  ["by_community", "community"],
+  ["by_organizer", "organizer"],
+  ["by_tag", "tag"],
+  ["nearby", "nearby"],
+  ["followed", "following"],
+  ["popular", "popular"],
+] as const;
 
 /** How long the "popular" candidates of para ti are reused (per API instance). */
 const POPULAR_TTL_MS = 60_000;
@@ -21,7 +33,7 @@ const presenter = (ctx: ResourceContext<EventRow, Event>) => async (ids: string[
 export function registerForYou(plugin: FastifyInstance, ctx: ResourceContext<EventRow, Event>): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { database } = ctx;
-  const present = presenter(ctx);
+  const events = createEventsRepository(database);
   let popular: { at: number; ids: Promise<string[]> } | null = null;
   const popularIds = (): Promise<string[]> => {
     if (!popular || Date.now() - popular.at > POPULAR_TTL_MS) {
@@ -35,34 +47,30 @@ export function registerForYou(plugin: FastifyInstance, ctx: ResourceContext<Eve
 
   app.get(
     "/for-you",
-    ctx.route("public", {
-      summary: "Eventos para ti",
-      description:
-        "Próximos eventos (60 días) ordenados por lo que sigues (lugares, comunidades, organizadores, etiquetas de los eventos que sigues) " +
-        "y por cercanía a tus direcciones; si no hay señales, los más seguidos de cuentas verificadas y los más próximos. " +
-        "Sin sesión, solo esto último. `reasons` dice por qué aparece cada uno. Una sola página (`limit`, 20 por omisión).",
-      querystring: forYouQuerySchema,
-      data: { 200: forYouSchema },
-      errors: [400, 401],
-    }),
+    {
+      // Signed out, the same suggestions for everyone: ETag and brief public caching.
+      config: { publicCache: true },
+      ...ctx.route("public", {
+        summary: "Eventos para ti",
+        description:
+          "Próximos eventos (60 días) ordenados por lo que sigues (lugares, comunidades, organizadores, etiquetas de los eventos que sigues) " +
+          "y por cercanía a tus direcciones; si no hay señales, los más seguidos de cuentas verificadas y los más próximos. " +
+          "Sin sesión, solo esto último. `reasons` dice por qué aparece cada uno. Una sola página (`limit`, 20 por omisión).",
+        querystring: forYouQuerySchema,
+        data: { 200: forYouSchema },
+        errors: [400, 401],
+      }),
+    },
     async (request) => {
       const viewer = await viewerOf(request);
-      const ranked = await forYou(database, viewer.id, new Date(), request.query.limit ?? PAGE_LIMIT_DEFAULT, await popularIds());
-      const byId = new Map((await present(ranked.map((r) => r.id), viewer)).map((e) => [e._id, e]));
-      const items = ranked.flatMap((r) => {
-        const event = byId.get(r.id);
-        if (!event) return [];
-        const reasons = [
-          r.by_place && "place",
-          r.by_community && "community",
-          r.by_organizer && "organizer",
-          r.by_tag && "tag",
-          r.nearby && "nearby",
-          r.followed && "following",
-          r.popular && "popular",
-        ].filter((x): x is "place" => typeof x === "string");
-        return [{ ...event, reasons }];
-      });
+      // The ranking and its events' rows in one statement.
+      const p = new Params();
+      const sql = forYouQuery(p, viewer.id, new Date(), request.query.limit ?? PAGE_LIMIT_DEFAULT, await popularIds());
+      const rows = await events.findPage({ sql, columns: REASONS.map(([column]) => column), p }, viewer.id);
+      const items = rows.map((row) => ({
+        ...ctx.toItem(row, viewer),
+        reasons: REASONS.filter(([column]) => row[`page_${column}`] === true).map(([, reason]) => reason),
+      }));
       return { data: { items, nextCursor: null } };
     },
   );

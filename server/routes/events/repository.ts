@@ -46,45 +46,50 @@ function filterClauses(filters: EventFilters, p: Params): string[] {
 export function createEventsRepository(db: Queryable) {
   const rows = rowFinder<EventRow>(db, "events", selectEvents);
 
-  /** The ids of one page, in list order, and whether more follow. */
-  async function pageIds(filters: EventFilters, window: EventWindow, page: PageRequest) {
-    const p = new Params();
+  /**
+   * The statement of one page: `id`, its cursor keys `k0` (start, exact) and `k1` (id), and its
+   * place `ord`, one row more than the page to tell whether another follows.
+   */
+  function pageQuery(filters: EventFilters, window: EventWindow, page: PageRequest, p: Params): string {
     const common = filterClauses(filters, p);
     const limit = p.add(page.limit + 1);
-    let sql: string;
     if (window.kind === "past") {
       const before = p.add(window.before);
       const where = [...common, `e.starts_at < ${before}`, `coalesce(e.ends_at, e.starts_at) < ${before}`];
       const after = afterCursor(BY_START, page.cursor, true, p);
       if (after) where.push(after);
-      sql = `SELECT e.id, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e WHERE ${where.join(" AND ")}
-             ORDER BY e.starts_at DESC, e.id DESC LIMIT ${limit}`;
-    } else {
-      const from = p.add(window.from);
-      const extra = [...common];
-      if (window.to) extra.push(`e.starts_at < ${p.add(window.to)}`);
-      const after = afterCursor(BY_START, page.cursor, false, p);
-      if (after) extra.push(after);
-      const shortBranch = [...extra, `e.starts_at >= ${from}::timestamptz - interval '24 hours'`, `coalesce(e.ends_at, e.starts_at) >= ${from}`];
-      // Started more than a day before the window and still running: necessarily long events.
-      const longBranch = [
-        ...extra,
-        `e.starts_at < ${from}::timestamptz - interval '24 hours'`,
-        `e.ends_at >= ${from}`,
-        "e.ends_at - e.starts_at > interval '24 hours'",
-      ];
-      sql = `SELECT id, starts_key FROM (
-               (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e
-                 WHERE ${shortBranch.join(" AND ")} ORDER BY e.starts_at, e.id LIMIT ${limit})
-               UNION ALL
-               -- No ORDER BY here: the few long-running events come from their partial index and
-               -- are sorted with the short branch's page (an ordered scan would walk the past).
-               (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e
-                 WHERE ${longBranch.join(" AND ")})
-             ) page ORDER BY starts_at, id LIMIT ${limit}`;
+      return `SELECT e.id, ${exactTimestamp("e.starts_at")} AS k0, e.id AS k1, row_number() OVER (ORDER BY e.starts_at DESC, e.id DESC) AS ord
+             FROM events e WHERE ${where.join(" AND ")} ORDER BY e.starts_at DESC, e.id DESC LIMIT ${limit}`;
     }
-    const found = await db.query<{ id: string; starts_key: string }>(sql, p.values);
-    const result = pageOf(found, page.limit, (last) => [last.starts_key, last.id]);
+    const from = p.add(window.from);
+    const extra = [...common];
+    if (window.to) extra.push(`e.starts_at < ${p.add(window.to)}`);
+    const after = afterCursor(BY_START, page.cursor, false, p);
+    if (after) extra.push(after);
+    const shortBranch = [...extra, `e.starts_at >= ${from}::timestamptz - interval '24 hours'`, `coalesce(e.ends_at, e.starts_at) >= ${from}`];
+    // Started more than a day before the window and still running: necessarily long events.
+    const longBranch = [
+      ...extra,
+      `e.starts_at < ${from}::timestamptz - interval '24 hours'`,
+      `e.ends_at >= ${from}`,
+      "e.ends_at - e.starts_at > interval '24 hours'",
+    ];
+    return `SELECT id, starts_key AS k0, id AS k1, row_number() OVER (ORDER BY starts_at, id) AS ord FROM (
+             (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e
+               WHERE ${shortBranch.join(" AND ")} ORDER BY e.starts_at, e.id LIMIT ${limit})
+             UNION ALL
+             -- No ORDER BY here: the few long-running events come from their partial index and
+             -- are sorted with the short branch's page (an ordered scan would walk the past).
+             (SELECT e.id, e.starts_at, ${exactTimestamp("e.starts_at")} AS starts_key FROM events e
+               WHERE ${longBranch.join(" AND ")})
+           ) window_rows ORDER BY starts_at, id LIMIT ${limit}`;
+  }
+
+  /** The ids of one page, in list order, and whether more follow. */
+  async function pageIds(filters: EventFilters, window: EventWindow, page: PageRequest) {
+    const p = new Params();
+    const found = await db.query<{ id: string; k0: string }>(pageQuery(filters, window, page, p), p.values);
+    const result = pageOf(found, page.limit, (last) => [last.k0, last.id]);
     return { ids: result.rows.map((r) => r.id), nextCursor: result.nextCursor };
   }
 
@@ -94,9 +99,11 @@ export function createEventsRepository(db: Queryable) {
     pageIds,
     replaceTags: (eventIds: string[], tagIds: string[]) => replaceTags(db, eventIds, tagIds),
 
+    /** One page of full rows, in one statement. */
     async list(filters: EventFilters, window: EventWindow, page: PageRequest, viewerId: string | null) {
-      const { ids, nextCursor } = await pageIds(filters, window, page);
-      return { rows: await rows.findMany(ids, viewerId), nextCursor };
+      const p = new Params();
+      const found = await rows.findPage({ sql: pageQuery(filters, window, page, p), columns: ["k0"], p }, viewerId);
+      return pageOf(found, page.limit, (last) => [String(last.page_k0), last.id]);
     },
 
     async createSingle(input: EventWrite, organizerId: string, tagIds: string[]): Promise<string> {

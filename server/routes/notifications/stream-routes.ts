@@ -2,10 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ERROR_CODES } from "../../../lib/schemas/errors";
-import { streamTicketSchema, type Notification } from "../../../lib/schemas/notifications";
+import { streamTicketSchema } from "../../../lib/schemas/notifications";
 import { currentUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
-import type { RealtimeHub } from "../../realtime/hub";
+import { createHeartbeat } from "../../realtime/heartbeat";
+import { notificationFrame, type LiveNotification, type RealtimeHub } from "../../realtime/hub";
 import { formatSseComment, formatSseEvent } from "../../realtime/sse";
 import { errorResponses } from "../contract";
 import { routeOptions } from "../routing";
@@ -28,8 +29,13 @@ const CATCH_UP_LIMIT = 100;
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
 
 const streamQuery = z.object({ ticket: z.string().min(1).max(200) }).strict();
+const PING = formatSseComment("ping");
 
 export const notificationStreamRoutes: FastifyPluginAsyncZod<NotificationStreamOptions> = async (app, { notifications, hub, heartbeatMs }) => {
+  // One timer for every stream of this instance (server/realtime/heartbeat.ts).
+  const heartbeat = createHeartbeat(heartbeatMs);
+  app.addHook("onClose", async () => heartbeat.stop());
+
   app.post(
     "/stream-ticket",
     // Not a write: banned users can still read what they were told.
@@ -79,19 +85,19 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod<NotificationStreamO
       res.socket?.setNoDelay(true);
 
       let open = true;
-      let catchingUp = true;
-      const sentDuringCatchUp = new Set<string>();
-      const pending: Notification[] = [];
+      // Until the catch-up below is written, live events wait here (then are sent unless the
+      // catch-up already had them); afterwards both are dropped so an open stream holds neither.
+      let pending: LiveNotification[] | null = [];
+      let sentDuringCatchUp: Set<string> | null = new Set<string>();
       const write = (chunk: string) => {
         if (open) res.write(chunk);
       };
-      const send = (notification: Notification) => write(formatSseEvent({ id: notification._id, event: "notification", data: notification }));
 
-      const heartbeat = setInterval(() => write(formatSseComment("ping")), heartbeatMs);
+      const stopBeating = heartbeat.add(() => write(PING));
       const unsubscribe = hub.subscribe(userId, {
-        send(notification) {
-          if (catchingUp) pending.push(notification);
-          else send(notification);
+        send(event) {
+          if (pending) pending.push(event);
+          else write(event.frame);
         },
         close() {
           cleanup();
@@ -101,7 +107,7 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod<NotificationStreamO
       function cleanup() {
         if (!open) return;
         open = false;
-        clearInterval(heartbeat);
+        stopBeating();
         unsubscribe();
       }
       // Whichever side notices first: the client going away, or the socket failing.
@@ -117,15 +123,18 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod<NotificationStreamO
         if (typeof lastEventId === "string" && lastEventId.length > 0 && lastEventId.length <= 64) {
           for (const missed of await notifications.listAfter(userId, lastEventId, CATCH_UP_LIMIT)) {
             sentDuringCatchUp.add(missed._id);
-            send(missed);
+            write(notificationFrame(missed));
           }
         }
         write(formatSseEvent({ event: "ready", data: { unviewed: await notifications.countUnviewed(userId) } }));
       } catch (error) {
         request.log.error({ err: error }, "No se pudo preparar el stream de notificaciones");
       }
-      catchingUp = false;
-      for (const notification of pending.splice(0)) if (!sentDuringCatchUp.has(notification._id)) send(notification);
+      const waiting = pending;
+      const caughtUp = sentDuringCatchUp;
+      pending = null;
+      sentDuringCatchUp = null;
+      for (const event of waiting) if (!caughtUp.has(event.notification._id)) write(event.frame);
     },
   );
 };

@@ -3,7 +3,7 @@ import type { OpeningHours, PlaceCategory, PlaceContact } from "../../../lib/sch
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
 import type { PageRequest } from "../paging";
-import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
+import { keysetRows, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
 import { Params } from "../../db/sql";
 import { slugify } from "../content/sql";
 
@@ -119,7 +119,7 @@ export function createPlacesRepository(db: Queryable) {
       const where = sharedConditions("places", filters, p);
       if (filters.category) where.push(`pl.category = ${p.add(filters.category)}`);
       if (filters.authorId) where.push(`pl.author_id = ${p.add(filters.authorId)}`);
-      return keysetPage(db, "places", { where, keys: BY_NAME, p }, page, (ids) => rows.findMany(ids, viewerId));
+      return keysetRows<PlaceRow>("places", { where, keys: BY_NAME, p }, page, (query) => rows.findPage(query, viewerId));
     },
 
     async create(input: PlaceWrite, authorId: string): Promise<string> {

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
+import { TextDecoder, TextEncoder } from "node:util";
+import { deserialize, serialize } from "node:v8";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+
+// jsdom lacks these; ky reads the first two when it loads, the in-memory IndexedDB the last.
+Object.assign(globalThis, { TextEncoder, TextDecoder, structuredClone: (value: unknown) => deserialize(serialize(value)) });
+
+// An anonymous visitor never downloads the Firebase SDK; anyone who may be signed in gets it at
+// once. The SDK's storage is played by an in-memory IndexedDB laid out as firebase/auth lays it.
+
+const SDK_DB = "firebaseLocalStorageDb";
+const SDK_STORE = "firebaseLocalStorage";
+const USER_KEY = "firebase:authUser:demo-api-key:[DEFAULT]";
+
+/** Writes what the SDK's indexedDBLocalPersistence keeps for a signed-in (or signed-out) device. */
+function sdkStorage(records: { fbase_key: string; value: unknown }[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(SDK_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(SDK_STORE, { keyPath: "fbase_key" });
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const db = request.result;
+      const tx = db.transaction(SDK_STORE, "readwrite");
+      for (const record of records) tx.objectStore(SDK_STORE).put(record);
+      tx.onerror = () => reject(tx.error);
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+    };
+  });
+}
+
+beforeEach(() => {
+  jest.resetModules();
+  localStorage.clear();
+  Object.assign(globalThis, { indexedDB: new IDBFactory(), IDBKeyRange });
+});
+
+describe("mayHaveStoredSession", () => {
+  const ask = async () => (await import("@/lib/auth/stored-session")).mayHaveStoredSession();
+
+  test("a device nobody signed in on: no, and looking creates no database", async () => {
+    expect(await ask()).toBe(false);
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(SDK_DB);
+  });
+
+  test("the SDK's own record of a signed-in user: yes", async () => {
+    await sdkStorage([{ fbase_key: USER_KEY, value: { uid: "u1" } }]);
+    expect(await ask()).toBe(true);
+  });
+
+  test("the SDK's storage after a sign-out (no user record): no", async () => {
+    await sdkStorage([{ fbase_key: "__sak", value: "1" }]);
+    expect(await ask()).toBe(false);
+  });
+
+  test("our marker, or the SDK's localStorage fallback: yes", async () => {
+    localStorage.setItem("plaza:signed-in", "1");
+    expect(await ask()).toBe(true);
+    jest.resetModules();
+    localStorage.clear();
+    localStorage.setItem(USER_KEY, "{}");
+    expect(await ask()).toBe(true);
+  });
+});
+
+describe("startup without a stored session", () => {
+  let consoleError: ReturnType<typeof jest.spyOn>;
+  beforeEach(() => {
+    consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+  afterEach(() => consoleError.mockRestore());
+
+  async function start() {
+    let listener: ((user: unknown) => void) | null = null;
+    const sdkLoaded = jest.fn();
+    jest.doMock("@/lib/auth/sdk", () => {
+      sdkLoaded();
+      return {
+        getApps: () => [{}],
+        initializeApp: () => ({}),
+        initializeAuth: () => ({ currentUser: null, authStateReady: async () => undefined }),
+        indexedDBLocalPersistence: {},
+        browserLocalPersistence: {},
+        connectAuthEmulator: () => undefined,
+        onAuthStateChanged: (_auth: unknown, cb: (user: unknown) => void) => {
+          listener = cb;
+          cb(null);
+          return () => undefined;
+        },
+      };
+    });
+    const session = await import("@/lib/auth/session");
+    const firebase = await import("@/lib/auth/firebase");
+    const { appStore } = await import("@/lib/state/store");
+    const authState = await import("@/lib/state/auth");
+    (await import("@/lib/query/client")).markCacheRestored();
+    const stop = session.watchSession();
+    const settle = async () => {
+      for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    await settle();
+    return { firebase, appStore, authState, stop, settle, sdkLoaded, isWatching: () => listener !== null };
+  }
+
+  test("the app opens signed out and API calls go without a token, the SDK never loaded", async () => {
+    const t = await start();
+    expect(t.appStore.get(t.authState.authCheckedAtom)).toBe(true);
+    expect(t.appStore.get(t.authState.identityAtom)).toBeNull();
+    expect(await t.firebase.getIdToken()).toBeNull();
+    expect(t.sdkLoaded).not.toHaveBeenCalled();
+    t.stop();
+  });
+
+  test("a sign-in form asking for the SDK loads it, and the startup flow watches it from then on", async () => {
+    const t = await start();
+    await t.firebase.loadAuth();
+    await t.settle();
+    expect(t.sdkLoaded).toHaveBeenCalledTimes(1);
+    expect(t.isWatching()).toBe(true);
+    t.stop();
+  });
+
+  test("a signed-in device loads the SDK at once, before any request", async () => {
+    await sdkStorage([{ fbase_key: USER_KEY, value: { uid: "u1" } }]);
+    const t = await start();
+    expect(t.sdkLoaded).toHaveBeenCalledTimes(1);
+    expect(t.isWatching()).toBe(true);
+    t.stop();
+  });
+});

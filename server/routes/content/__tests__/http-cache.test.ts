@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { eventSchema } from "../../../../lib/schemas/events";
+import { pageSchema } from "../../../../lib/schemas/pagination";
+import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
+import { as, createEvent, makePerson, type Person } from "./helpers";
+
+// What a browser, a CDN or a second API instance notices of the anonymous-read caching
+// (server/plugins/http-cache.ts): conditional requests, public caching only for signed-out reads,
+// and a changed answer right after an edit, on this instance and on another.
+
+const eventPage = pageSchema(eventSchema);
+
+describe("caché HTTP de las lecturas anónimas", () => {
+  let t: TestApp;
+  let other: TestApp;
+  let organizer: Person;
+  let reader: Person;
+  let eventId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A second API process on the same database (on PGlite, the same handle, as in production).
+    other = await createTestApp({ database: await openSecondHandle(t.database) });
+    organizer = await makePerson(t);
+    reader = await makePerson(t);
+    eventId = await createEvent(t, organizer, { title: "Noche de jazz" });
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it("una lista anónima lleva ETag y caché pública corta; con If-None-Match responde 304 sin cuerpo", async () => {
+    const first = await as(t, null)({ url: "/api/events?limit=5" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
+    expect(first.headers.vary).toMatch(/authorization/i);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/".+"$/);
+    // The answer is still the contract's page, with exactly the item's fields.
+    const page = eventPage.parse(first.json().data);
+    expect(page.items.map((e) => e._id)).toContain(eventId);
+    expect(Object.keys(first.json().data.items[0]).sort()).toEqual(Object.keys(eventSchema.shape).sort());
+
+    const again = await as(t, null)({ url: "/api/events?limit=5", headers: { "if-none-match": etag! } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+
+    const item = await as(t, null)({ url: `/api/events/${eventId}` });
+    expect(item.statusCode).toBe(200);
+    expect(item.headers["cache-control"]).toMatch(/^public, /);
+    const itemAgain = await as(t, null)({ url: `/api/events/${eventId}`, headers: { "if-none-match": item.headers.etag! } });
+    expect(itemAgain.statusCode).toBe(304);
+  });
+
+  it("tras una edición la lista responde 200 con otro ETag y el dato nuevo, en esta instancia y en otra", async () => {
+    const here = await as(t, null)({ url: "/api/events?limit=5" });
+    const there = await as(other, null)({ url: "/api/events?limit=5" });
+    expect(there.headers.etag).toBe(here.headers.etag);
+
+    const edit = await as(t, organizer)({ method: "PUT", url: `/api/events/${eventId}`, payload: { title: "Noche de jazz y blues" } });
+    expect(edit.statusCode).toBe(200);
+
+    const titleIn = (res: { json(): { data: { items: { _id: string; title: string }[] } } }) =>
+      res.json().data.items.find((e) => e._id === eventId)?.title;
+    const afterHere = await as(t, null)({ url: "/api/events?limit=5", headers: { "if-none-match": here.headers.etag! } });
+    expect(afterHere.statusCode).toBe(200);
+    expect(afterHere.headers.etag).not.toBe(here.headers.etag);
+    expect(titleIn(afterHere)).toBe("Noche de jazz y blues");
+
+    // The other instance hears of the change through the database (LISTEN/NOTIFY), not by a timer.
+    let afterThere = await as(other, null)({ url: "/api/events?limit=5", headers: { "if-none-match": there.headers.etag! } });
+    for (let i = 0; i < 20 && afterThere.statusCode === 304; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      afterThere = await as(other, null)({ url: "/api/events?limit=5", headers: { "if-none-match": there.headers.etag! } });
+    }
+    expect(afterThere.statusCode).toBe(200);
+    expect(titleIn(afterThere)).toBe("Noche de jazz y blues");
+  });
+
+  it("lo que se pide con sesión nunca es público ni sale de la caché anónima", async () => {
+    // Warm the anonymous answers first.
+    expect((await as(t, null)({ url: `/api/events/${eventId}` })).json().data.following).toBe(false);
+    const anonymous = await as(t, null)({ url: "/api/events?limit=5" });
+
+    const follow = await as(t, reader)({ method: "POST", url: `/api/events/${eventId}/follow` });
+    expect(follow.statusCode).toBe(200);
+
+    for (const url of ["/api/events?limit=5", `/api/events/${eventId}`, "/api/events/for-you", "/api/users/my-data"]) {
+      const res = await as(t, reader)({ url, headers: { "if-none-match": anonymous.headers.etag! } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers.etag).toBeUndefined();
+    }
+    const mine = await as(t, reader)({ url: `/api/events/${eventId}` });
+    expect(mine.json().data).toMatchObject({ following: true, followersCount: 1 });
+    // The follow changed the count everyone sees.
+    expect((await as(t, null)({ url: `/api/events/${eventId}` })).json().data).toMatchObject({ following: false, followersCount: 1 });
+  });
+
+  it("los errores y las listas solo para administración no se guardan ni se marcan públicos", async () => {
+    const missing = await as(t, null)({ url: "/api/events/no-existe" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-store");
+    const hidden = await as(t, null)({ url: "/api/events?visibility=hidden" });
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.headers["cache-control"]).toBe("no-store");
+  });
+});
