@@ -24,7 +24,8 @@ export default serwist({
   precachePrerendered: false,
   globPatterns: ["**/*.{html,txt,js,css,json,webmanifest,png,svg,ico,woff2}"],
   // `404.html` duplicates `404/index.html` (precached as `/404/`, the offline not-found page).
-  globIgnores: ["sw.js", "**/*.map", "_not-found/**", "404.html"],
+  // Apple's launch screens are fetched once, when the app is added to the home screen.
+  globIgnores: ["sw.js", "**/*.map", "_not-found/**", "404.html", "icons/splash-*"],
   // Content-hashed build assets need no revision query.
   dontCacheBustURLsMatching: /^_next\/static\//,
   maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -2,6 +2,7 @@
 import type { PrecacheEntry, RouteMatchCallbackOptions, SerwistGlobalConfig } from "serwist";
 import { CacheFirst, CacheableResponsePlugin, ExpirationPlugin, NetworkOnly, Serwist } from "serwist";
 import { isServerPath, isUploadedImage, placeholderUrls } from "../lib/pwa/sw-urls";
+import { registerPushHandlers } from "./push";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -56,3 +57,4 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+registerPushHandlers();

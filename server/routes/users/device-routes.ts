@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { googleTokensPayloadSchema, notificationTokenPayloadSchema, storedResultSchema } from "../../../lib/schemas/users";
+import { pushTokenPayloadSchema } from "../../../lib/schemas/push";
+import { googleTokensPayloadSchema, storedResultSchema } from "../../../lib/schemas/users";
 import { currentUser } from "../../plugins/auth";
 import { bodyDefaultsToObject } from "../../plugins/validation";
 import { routeOptions } from "../routing";
@@ -54,12 +55,13 @@ export const deviceRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (ap
 
   tokenRoute("/notificationToken", {
     summary: "Guardar el token de notificaciones del dispositivo",
-    description: "Solo se guarda si viene `notificationToken`; si falta o está vacío responde `{ stored: false }`.",
-    body: notificationTokenPayloadSchema,
+    description:
+      "`notificationToken` es la suscripción web push del navegador en JSON (`{ endpoint, keys: { p256dh, auth } }`, ver GET /push/public-key); el endpoint debe ser https. Repetirla solo la renueva; cada persona conserva sus 10 suscripciones más recientes. Solo se guarda si viene `notificationToken`; si falta o está vacío responde `{ stored: false }`.",
+    body: pushTokenPayloadSchema,
     emptyBodyAllowed: true,
     async store(userId, { notificationToken }) {
       if (!notificationToken) return false;
-      await users.saveNotificationToken(userId, notificationToken);
+      await app.push.register(userId, notificationToken);
       return true;
     },
   });
