@@ -10,6 +10,7 @@ import { identityAtom } from "@/lib/state/auth";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { TextField } from "@/components/ui/text-field";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 export function LoginEmailForm() {
   const router = useRouter();
@@ -18,6 +19,7 @@ export function LoginEmailForm() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +73,13 @@ export function LoginEmailForm() {
           </Button>
         </div>
       </form>
+      <p>
+        <Button variant="ghost" onClick={() => setForgotOpen(true)} aria-haspopup="dialog">
+          ¿Olvidaste tu contraseña?
+        </Button>
+      </p>
+      {/* Keyed by the open state: each opening starts from the email typed in the form. */}
+      <ForgotPasswordDialog key={forgotOpen ? "open" : "closed"} open={forgotOpen} initialEmail={email} onClose={() => setForgotOpen(false)} />
       <p>
         ¿No tienes cuenta? <Link href="/register/">Crea una</Link>
       </p>

@@ -22,6 +22,7 @@ import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";
 import { AlertDialog, ConfirmDialog } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
+import { CredentialSettings } from "@/components/auth/credential-settings";
 import { EmulatorAccountDialog, type EmulatorAccount } from "@/components/auth/emulator-account-dialog";
 import { ProviderIcon } from "@/components/auth/provider-icon";
 import styles from "./profile.module.css";
@@ -32,7 +33,7 @@ const SOCIAL: readonly SocialProvider[] = ["google", "apple"];
 const SIGN_IN_AGAIN = "Vuelve a iniciar sesión para hacer esto";
 const DELETED = "Cuenta borrado con éxito";
 
-/** Profile settings: linked sign-in methods, sign-out and account deletion. */
+/** Profile settings: email and password, linked sign-in methods, sign-out and account deletion. */
 export function AccountSettings() {
   const router = useRouter();
   const identity = useAtomValue(identityAtom);
@@ -147,6 +148,7 @@ export function AccountSettings() {
   return (
     <section id="ajustes" className={`card ${styles.section}`} aria-labelledby="settings-title" tabIndex={-1}>
       <h2 id="settings-title">Ajustes de la cuenta</h2>
+      <CredentialSettings />
       <h3>Métodos de acceso</h3>
       <ul className={styles.providers}>
         {providers.includes("password") ? (

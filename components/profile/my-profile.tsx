@@ -14,6 +14,7 @@ import { AccountSettings } from "./account-settings";
 import { ProfileEditForm } from "./profile-edit-form";
 import { ProfileHeader } from "./profile-header";
 import { VerificationRequest } from "./verification-request";
+import { PushSettings } from "@/components/push/push-settings";
 
 /** The signed-in user's own profile, or an invitation to sign in. */
 export function MyProfile() {
@@ -92,6 +93,7 @@ export function MyProfile() {
       </nav>
       <div id="edit-profile">{editing ? <ProfileEditForm user={user} onDone={() => setEditing(false)} /> : null}</div>
       <VerificationRequest user={user} />
+      <PushSettings />
       <AccountSettings />
     </div>
   );

@@ -34,9 +34,11 @@ test("pedir la verificación → un admin la aprueba en el panel → la insignia
   await expect(page.getByTestId("notifications-badge")).toContainText("1");
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
-  // The notifications page lists it and clears the count.
+  // The notifications page lists it, unread until read: 'Marcar todas como leídas' clears the count.
   await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: /Notificaciones/ }).click();
   await expect(page.getByRole("list", { name: /Notificaciones/ }).getByText("Tu cuenta fue verificada")).toBeVisible();
+  await expect(page.getByTestId("notifications-badge")).toContainText("1");
+  await page.getByRole("button", { name: "Marcar todas como leídas" }).click();
   await expect(page.getByTestId("notifications-badge")).toHaveCount(0);
 });
 

@@ -8,6 +8,9 @@ import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
 
 const REGISTRATION_REQUIRED = "Completa tu registro para continuar.";
+/** docs/authorization.md#unverified-email: what an account whose email is not verified is told. */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  "Verifica tu correo para publicar: abre el enlace que te enviamos o pide otro con «Reenviar correo» en el aviso de verificación.";
 
 // Identity comes from Firebase ID tokens (`Authorization: Bearer <idToken>`), verified with
 // firebase-admin against the configured project (or the Auth emulator). Roles and bans come from
@@ -27,6 +30,7 @@ declare module "fastify" {
   interface FastifyInstance {
     verifyIdToken(token: string): Promise<Identity>;
     loadUserById(uid: string): Promise<UserRow | null>;
+    syncUserEmail(uid: string, email: string): Promise<UserRow | null>;
     isSessionRevoked(identity: Identity): Promise<boolean>;
   }
   interface FastifyRequest {
@@ -50,6 +54,8 @@ export interface AuthOptions {
   loadUser(uid: string): Promise<UserRow | null>;
   /** Whether tokens of `uid` issued at `issuedAt` were revoked (account deleted since). */
   isSessionRevoked(uid: string, issuedAt: Date): Promise<boolean>;
+  /** Stores the identity's new email on the profile; null when another profile holds it. */
+  syncEmail?(uid: string, email: string): Promise<UserRow | null>;
   /** How long a verified token is remembered (ms); 0 disables the cache. */
   tokenCacheMs?: number;
 }
@@ -113,6 +119,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
   });
   app.decorate("loadUserById", options.loadUser);
+  app.decorate("syncUserEmail", options.syncEmail ?? (async () => null));
   app.decorate("isSessionRevoked", (identity: Identity) => options.isSessionRevoked(identity.uid, identity.issuedAt));
   app.decorateRequest("identity", null);
   app.decorateRequest("authState", null);
@@ -144,11 +151,30 @@ async function authenticate(request: FastifyRequest): Promise<Identity | null> {
   // A token outlives its account by up to an hour (Firebase does not know about our deletion,
   // and in production does not even check its own). Registered users are loaded here anyway (one
   // query most routes need); only a token without a profile is checked against revocations.
-  if (!(await request.loadCurrentUser()) && (await request.server.isSessionRevoked(identity))) {
+  const user = await request.loadCurrentUser();
+  if (!user && (await request.server.isSessionRevoked(identity))) {
     request.identity = null;
     throw invalidToken();
   }
+  if (user) await mirrorEmail(request, identity, user);
   return identity;
+}
+
+/**
+ * docs/authorization.md#the-servers-copy-of-the-email: the profile's email follows the token's.
+ * Only a token issued after the row last changed may move it, so a session still holding a token
+ * with the old email (issued before the change) cannot turn it back.
+ */
+async function mirrorEmail(request: FastifyRequest, identity: Identity, user: UserRow): Promise<void> {
+  const email = identity.email;
+  if (email === null || email.toLowerCase() === user.email.toLowerCase()) return;
+  if (identity.issuedAt.getTime() <= user.updatedAt.getTime()) return;
+  const updated = await request.server.syncUserEmail(user.id, email);
+  if (!updated) {
+    request.log.warn({ userId: user.id }, "El correo de la sesión ya pertenece a otro perfil; el perfil conserva el anterior.");
+    return;
+  }
+  request.authState!.user = Promise.resolve(updated);
 }
 
 /** The identity of a request that passed `requireIdentity` (throws 401 otherwise). */
@@ -197,6 +223,15 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   const user = await request.loadCurrentUser();
   if (!user || !isAdminAccount(user.accountType)) throw forbidden();
+}
+
+/**
+ * Publishing (creating events, places, news, communities) needs a verified email, read from the
+ * token's email_verified claim: the identity provider is the one that knows, and a client that
+ * just verified refreshes its token. Google and Apple sign-ins come verified.
+ */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  if (!identityOf(request).emailVerified) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, ERROR_CODES.EMAIL_NOT_VERIFIED);
 }
 
 /** For writes: a user whose ban is still running gets a 403 that says until when and why. */

@@ -1,6 +1,6 @@
 import type { onRequestHookHandler } from "fastify";
 import type { z } from "zod";
-import { forbidBanned, optionalIdentity, requireAdmin, requireIdentity, requireUser } from "../plugins/auth";
+import { forbidBanned, optionalIdentity, requireAdmin, requireIdentity, requireUser, requireVerifiedEmail } from "../plugins/auth";
 import { bearerSecurity, envelope, errorResponses } from "./contract";
 
 // Route options from what differs between routes: who may call, the words of the reference, the
@@ -17,6 +17,8 @@ export type Access =
   | "signedIn"
   /** A signed-in user who is not suspended (every change). */
   | "writer"
+  /** A writer whose email is verified (publishing new content; docs/authorization.md#unverified-email). */
+  | "publisher"
   /** Site administration (every change). */
   | "admin"
   /** The administrators' lists, which a suspended administrator may still read. */
@@ -27,6 +29,7 @@ const HOOKS: Record<Access, onRequestHookHandler | onRequestHookHandler[]> = {
   identity: requireIdentity,
   signedIn: requireUser,
   writer: [requireUser, forbidBanned],
+  publisher: [requireUser, forbidBanned, requireVerifiedEmail],
   admin: [requireAdmin, forbidBanned],
   adminReader: requireAdmin,
 };

@@ -14,9 +14,10 @@ let counter = 0;
 
 export async function registeredUser(
   t: Pick<TestApp, "users">,
-  options: { accountType?: AccountType; verified?: boolean; name?: string } = {},
+  options: { accountType?: AccountType; verified?: boolean; name?: string; emailVerified?: boolean } = {},
 ): Promise<TestPerson> {
-  const identity = await createEmulatorUser();
+  // `verified` is the admin-given badge; `emailVerified` the identity's email (verified by default).
+  const identity = await createEmulatorUser({ emailVerified: options.emailVerified ?? true });
   const name = options.name ?? `Persona ${++counter}`;
   const result = await t.users.create({
     id: identity.uid,

@@ -44,16 +44,32 @@ export function uniqueEmail(prefix = "prueba"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@plaza.test`;
 }
 
-/** Creates a new email/password user in the emulator and returns its fresh ID token. */
-export async function createEmulatorUser(options: { email?: string; password?: string } = {}): Promise<EmulatorUser> {
+/**
+ * Creates a new email/password user in the emulator and returns its fresh ID token. The email is
+ * verified unless `emailVerified: false` (publishing needs it, docs/authorization.md#unverified-email):
+ * most tests are about something else and stand for a person who followed the link long ago.
+ */
+export async function createEmulatorUser(options: { email?: string; password?: string; emailVerified?: boolean } = {}): Promise<EmulatorUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? "Secreta-123";
   const result = await identityToolkit<{ localId: string; idToken: string }>("signUp", { email, password, returnSecureToken: true });
+  if (options.emailVerified ?? true) await setEmailVerified(result.localId, true);
   // The emulator's sign-up token takes its auth_time from the start of the call but sets the
   // account's validSince a moment later; when a second boundary falls in between (a loaded
   // machine), firebase-admin rejects that token as revoked. A sign-in starts after validSince.
   const signedIn = await signInWithPassword(email, password);
   return { uid: result.localId, email, password, idToken: signedIn.idToken };
+}
+
+/** Marks the identity's email verified or not, as an administrator would (the token says so from the next sign-in). */
+export async function setEmailVerified(uid: string, emailVerified: boolean): Promise<void> {
+  const env = loadEnv();
+  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${env.firebaseProjectId}/accounts:update`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer owner" },
+    body: JSON.stringify({ localId: uid, emailVerified }),
+  });
+  if (!response.ok) throw new Error(`Emulador de Auth (accounts:update): ${response.status}`);
 }
 
 /** An anonymous user: its token carries no email at all. */
@@ -95,4 +111,32 @@ export function craftedToken(claims: Record<string, unknown>): string {
   };
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode(payload)}.`;
+}
+
+export type OobRequestType = "PASSWORD_RESET" | "VERIFY_EMAIL" | "VERIFY_AND_CHANGE_EMAIL";
+
+/**
+ * The newest out-of-band code the emulator "sent" to `email` (it keeps every email it would
+ * have sent, instead of sending it), or null.
+ */
+export async function latestOobCode(email: string, requestType: OobRequestType): Promise<{ oobCode: string; oobLink: string } | null> {
+  const response = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${loadEnv().firebaseProjectId}/oobCodes`);
+  if (!response.ok) throw new Error(`Emulador de Auth (oobCodes): ${response.status}`);
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
+  const mine = oobCodes.filter((code) => code.email.toLowerCase() === email.toLowerCase() && code.requestType === requestType);
+  return mine.at(-1) ?? null;
+}
+
+/**
+ * Verifies the email the way a person does: the verification email is requested with the user's
+ * own token, and its code is applied as the link would. Returns a fresh token, which carries the
+ * new email_verified claim (the old one still says false).
+ */
+export async function verifyEmailThroughLink(user: { email: string | null; password: string; idToken: string }): Promise<{ uid: string; idToken: string }> {
+  if (!user.email) throw new Error("Una cuenta sin correo no puede verificarlo.");
+  await identityToolkit("sendOobCode", { requestType: "VERIFY_EMAIL", idToken: user.idToken });
+  const code = await latestOobCode(user.email, "VERIFY_EMAIL");
+  if (!code) throw new Error(`El emulador no guardó el correo de verificación de ${user.email}`);
+  await identityToolkit("update", { oobCode: code.oobCode });
+  return signInWithPassword(user.email, user.password);
 }

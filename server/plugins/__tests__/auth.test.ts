@@ -33,8 +33,15 @@ describe("autenticación con tokens del emulador", () => {
     const res = await t.request({ url: "/api/prueba/quien", headers: bearer(person) });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ uid: person.uid, email: person.email, signInProvider: "password", emailVerified: false });
+    expect(data).toMatchObject({ uid: person.uid, email: person.email, signInProvider: "password", emailVerified: true });
     expect(Math.abs(Date.parse(data.authTime) - Date.now())).toBeLessThan(5 * 60 * 1000);
+  });
+
+  it("lee del token si el correo está sin verificar", async () => {
+    const unverified = await createEmulatorUser({ emailVerified: false });
+    const res = await t.request({ url: "/api/prueba/quien", headers: bearer(unverified) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ uid: unverified.uid, emailVerified: false });
   });
 
   it("acepta el esquema Bearer sin importar mayúsculas", async () => {
