@@ -34,7 +34,7 @@ export function EventCard({ event, reasons, headingLevel }: { event: Event; reas
       <div>
         <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
         <CardHeading level={headingLevel}>
-          <Link className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
+          <Link prefetch={false} className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
             {event.title}
           </Link>
         </CardHeading>

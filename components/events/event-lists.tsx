@@ -6,7 +6,6 @@ import type { Event } from "@/lib/schemas/events";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { EventCard } from "./event-card";
-import { CalendarFeed } from "./calendar-feed";
 
 const card = (e: Event) => <EventCard event={e} />;
 
@@ -55,8 +54,4 @@ export function MyEvents() {
       renderItem={card}
     />
   );
-}
-
-export function FollowingEvents() {
-  return <PersonalListPage<Event> kind="events" list="following" options={eventQueries.followingQuery()} before={<CalendarFeed />} renderItem={card} />;
 }

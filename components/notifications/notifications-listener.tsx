@@ -5,13 +5,14 @@ import { useAtomValue, useSetAtom } from "jotai";
 import toast from "react-hot-toast";
 import { onlineManager } from "@tanstack/react-query";
 import type { NOTIFICATION_KINDS } from "@/lib/schemas/notifications";
-import { notificationQueries, type Notification } from "@/lib/api/notifications";
+import { addToInbox, cachedFirstPage, markReadInInbox, notificationQueries, type Notification } from "@/lib/api/notifications";
 import { openNotificationStream } from "@/lib/api/notifications-stream";
 import { loadSession } from "@/lib/auth/user-state";
 import { getQueryClient } from "@/lib/query/client";
 import { NOTIFICATION_TOAST_DURATION_MS, NOTIFICATION_TOAST_POSITION } from "@/lib/query/constants";
 import { authUserAtom } from "@/lib/state/auth";
-import { addNotifications, mergeNotifications, notificationToToast, notificationsAtom } from "@/lib/state/notifications";
+import { addNotifications, applyViewed, notificationToToast, notificationsAtom, receivePage } from "@/lib/state/notifications";
+import { subscribeViewed } from "@/lib/state/notifications-sync";
 import styles from "./notifications.module.css";
 
 type NotificationKind = (typeof NOTIFICATION_KINDS)[keyof typeof NOTIFICATION_KINDS];
@@ -24,9 +25,10 @@ const PROFILE_KINDS: ReadonlySet<string> = new Set<NotificationKind>(["follow", 
 
 /**
  * Always mounted. While someone is signed in it keeps the notifications store of
- * docs/product.md#notifications-store fed: the latest page first (history, nothing "new"), then
- * every item the realtime stream delivers, each making a new list (seen + 1: the badge and the
- * toast).
+ * docs/product.md#notifications-store fed: the first page and the server's unread count at
+ * start (history, nothing "new"; what arrived while the app was closed is counted), then every
+ * item the realtime stream delivers (seen + 1: the toast; unread + 1: the badge), and what other
+ * tabs mark read.
  */
 export function NotificationsListener() {
   const userId = useAtomValue(authUserAtom)?._id ?? null;
@@ -37,22 +39,15 @@ export function NotificationsListener() {
   useEffect(() => {
     if (!userId) return;
     const queryClient = getQueryClient();
-    const latest = notificationQueries.latest();
     let cancelled = false;
     let loaded = false;
     let opened = false;
     const early: Notification[] = [];
 
-    const remember = (items: Notification[]) => {
-      queryClient.setQueryData(latest.queryKey, (page) =>
-        page ? { ...page, items: mergeNotifications(page.items, items) as Notification[] } : page,
-      );
-    };
-
     // The copy kept by the persisted cache is the history while the server cannot be reached.
     const showCached = () => {
-      const cached = queryClient.getQueryData(latest.queryKey);
-      if (!cancelled) setNotifications((s) => (s.loaded ? s : addNotifications(s, cached?.items ?? [])));
+      const cached = cachedFirstPage(queryClient);
+      if (!cancelled) setNotifications((s) => (s.loaded ? s : receivePage(s, cached ?? { items: [], unviewed: 0 })));
     };
 
     const load = async () => {
@@ -60,8 +55,9 @@ export function NotificationsListener() {
       // fails), so the cached list is shown first instead of a skeleton that never ends.
       if (!onlineManager.isOnline()) showCached();
       try {
-        const page = await queryClient.fetchQuery({ ...latest, staleTime: 0 });
-        if (!cancelled) setNotifications((s) => addNotifications(s, page.items));
+        const data = await queryClient.fetchInfiniteQuery({ ...notificationQueries.inbox(), staleTime: 0 });
+        const first = data.pages[0];
+        if (!cancelled && first) setNotifications((s) => receivePage(s, first));
       } catch {
         showCached();
       }
@@ -75,7 +71,7 @@ export function NotificationsListener() {
     const stream = openNotificationStream({
       onNotification: (notification) => {
         if (cancelled) return;
-        remember([notification]);
+        addToInbox(queryClient, [notification]);
         if (!loaded) early.push(notification);
         else setNotifications((s) => addNotifications(s, [notification]));
         if (PROFILE_KINDS.has(notification.kind)) void loadSession().catch(() => undefined);
@@ -86,9 +82,15 @@ export function NotificationsListener() {
         opened = true;
       },
     });
+    const unsubscribe = subscribeViewed((message) => {
+      if (cancelled || message.userId !== userId) return;
+      setNotifications((s) => applyViewed(s, message.ids, message.unviewed));
+      markReadInInbox(queryClient, message.ids, message.unviewed);
+    });
     return () => {
       cancelled = true;
       stream.close();
+      unsubscribe();
     };
   }, [userId, setNotifications]);
 

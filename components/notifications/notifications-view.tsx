@@ -2,33 +2,37 @@
 
 import Link from "next/link";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { onlineManager } from "@tanstack/react-query";
+import { onlineManager, useInfiniteQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
-import { markViewed, notificationQueries } from "@/lib/api/notifications";
+import { keepFirstPage, notificationQueries, type Notification } from "@/lib/api/notifications";
 import { internalHref } from "@/lib/safe-links";
 import { getQueryClient } from "@/lib/query/client";
 import { identityAtom } from "@/lib/state/auth";
-import { markNotificationsViewed, notificationsAtom, withAllViewed, type AppNotification } from "@/lib/state/notifications";
-import { ButtonLink } from "@/components/ui/button";
+import { markNotificationsViewed, notificationsAtom, unreadNotificationsAtom } from "@/lib/state/notifications";
+import { InfiniteList } from "@/components/content/infinite-list";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { useMarkRead } from "./use-mark-read";
 import styles from "./notifications.module.css";
 
 const timeFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Monterrey" });
+const MARK_FAILED = "No se pudieron marcar como leídas. Inténtalo de nuevo.";
 
 function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
 }
 
-function NotificationItem({ item, fresh }: { item: AppNotification; fresh: boolean }) {
+function NotificationItem({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
   const href = internalHref(item.link);
+  const unread = item.viewed === false;
   const content = (
     <>
       <span className={styles.title}>
         {item.title}
-        {fresh ? <span className={styles.newBadge}>Nueva</span> : null}
+        {unread ? <span className={styles.newBadge}>Nueva</span> : null}
       </span>
       <span>{item.body}</span>
       <time className={styles.time} dateTime={item.createdAt}>
@@ -37,78 +41,90 @@ function NotificationItem({ item, fresh }: { item: AppNotification; fresh: boole
     </>
   );
   return (
-    <li className={fresh ? `${styles.item} ${styles.itemNew} card` : `${styles.item} card`}>
+    <div className={unread ? `${styles.item} ${styles.itemNew} card` : `${styles.item} card`}>
       {href ? (
-        <Link href={href} className={styles.link}>
+        // Opening a notification reads it; the navigation does not wait for the server.
+        <Link href={href} className={styles.link} onClick={unread ? () => onRead(item._id) : undefined}>
           {content}
         </Link>
       ) : (
-        <div className={styles.link}>{content}</div>
+        <div className={styles.link}>
+          {content}
+          {unread ? (
+            <Button variant="ghost" className={styles.readButton} onClick={() => onRead(item._id)}>
+              Marcar como leída
+            </Button>
+          ) : null}
+        </div>
       )}
-    </li>
+    </div>
   );
 }
 
 /**
- * /notifications (docs/product.md#routes): the list, newest first. Opening it counts as viewing
- * (the badge goes back to zero) and tells the server, so the items read as seen on every device.
+ * /notifications (docs/product.md#notifications): the inbox, newest first, 50 at a time as the
+ * end scrolls into view (or with 'Cargar más'). Opening the page reads nothing by itself: an
+ * item is read when opened, or all of them with 'Marcar todas como leídas'; the badge counts the
+ * unread ones (the server's count).
  */
 export function NotificationsView() {
   const identity = useAtomValue(identityAtom);
-  const state = useAtomValue(notificationsAtom);
+  const unread = useAtomValue(unreadNotificationsAtom);
   const setNotifications = useSetAtom(notificationsAtom);
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const query = useInfiniteQuery({ ...notificationQueries.inbox(), enabled: identity !== null });
+  const markRead = useMarkRead();
+  const [failed, setFailed] = useState(false);
+  const [marking, setMarking] = useState(false);
   const online = useSyncExternalStore(
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),
     () => true,
   );
 
-  // Whatever arrives while the page is open is seen at once.
+  // Whatever is listed here needs no toast; leaving keeps only the first page (the offline copy).
   useEffect(() => {
     setNotifications(markNotificationsViewed);
-  }, [setNotifications, state.list]);
+    return () => keepFirstPage(getQueryClient());
+  }, [setNotifications]);
 
-  const unviewed = state.list.filter((item) => item.viewed === false).map((item) => item._id);
-  const unviewedKey = unviewed.join(",");
-  useEffect(() => {
-    if (unviewedKey === "") return;
-    const ids = unviewedKey.split(",");
-    let cancelled = false;
-    markViewed(ids)
-      .then(() => {
-        if (cancelled) return;
-        setFresh((previous) => new Set([...previous, ...ids]));
-        setNotifications(withAllViewed);
-        getQueryClient().setQueryData(notificationQueries.latest().queryKey, (page) =>
-          page ? { ...page, unviewed: 0, items: page.items.map((item) => ({ ...item, viewed: true })) } : page,
-        );
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [unviewedKey, setNotifications]);
+  const read = (ids: string[] | null) => {
+    setFailed(false);
+    return markRead(ids).catch(() => setFailed(true));
+  };
+  const readAll = () => {
+    setMarking(true);
+    void read(null).finally(() => setMarking(false));
+  };
 
+  const hasItems = (query.data?.pages[0]?.items.length ?? 0) > 0;
   return (
     <>
-      <PageHeader title="Notificaciones" />
+      <PageHeader
+        title="Notificaciones"
+        actions={
+          identity && hasItems ? (
+            <Button variant="secondary" onClick={readAll} disabled={unread === 0 || !online || marking}>
+              {marking ? "Marcando..." : "Marcar todas como leídas"}
+            </Button>
+          ) : null
+        }
+      />
+      {failed ? <FormAlert message={MARK_FAILED} /> : null}
       {!identity ? (
         <EmptyState title="Inicia sesión para recibir notificaciones." hint={null}>
           <ButtonLink href="/login/">Iniciar sesión</ButtonLink>
         </EmptyState>
-      ) : !state.loaded ? (
-        <Skeleton lines={3} label="Cargando notificaciones" />
-      ) : state.list.length === 0 && !online ? (
-        <EmptyState title="Sin conexión" hint="Tus notificaciones aparecerán aquí cuando vuelvas a estar en línea." />
-      ) : state.list.length === 0 ? (
-        <EmptyState title="Aún no tienes notificaciones." hint="Aquí verás cuando alguien te siga o cuando el equipo de Plaza te escriba." />
       ) : (
-        <ul className={styles.list} aria-label="Notificaciones, la más reciente primero">
-          {state.list.map((item) => (
-            <NotificationItem key={item._id} item={item} fresh={item.viewed === false || fresh.has(item._id)} />
-          ))}
-        </ul>
+        <InfiniteList<Notification>
+          query={query}
+          label="Notificaciones, la más reciente primero"
+          renderItem={(item) => <NotificationItem item={item} onRead={(id) => void read([id])} />}
+          empty="Aún no tienes notificaciones."
+          emptyHint="Aquí verás cuando alguien te siga o cuando el equipo de Plaza te escriba."
+          offlineHint="Tus notificaciones aparecerán aquí cuando vuelvas a estar en línea."
+          nextSkeletons={2}
+          end="No hay más notificaciones."
+        />
       )}
     </>
   );

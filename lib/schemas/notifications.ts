@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = {
   FOLLOW: "follow",
   VERIFICATION_APPROVED: "verification_approved",
   VERIFICATION_REJECTED: "verification_rejected",
+  /** To admins: someone asked to be verified. */
+  VERIFICATION_REQUESTED: "verification_requested",
   ADMIN_MESSAGE: "admin_message",
 } as const;
 

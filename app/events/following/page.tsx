@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { FollowingEvents } from "@/components/events/event-lists";
+import { FollowingEvents } from "@/components/events/following-events";
 
 export const metadata: Metadata = { title: "Eventos que sigo" };
 

@@ -49,7 +49,7 @@ async function openOffline(cached: typeof cachedPage | null) {
   onlineManager.setOnline(false);
   const queryClient = getQueryClient();
   queryClient.clear();
-  if (cached) queryClient.setQueryData(notificationQueries.latest().queryKey, cached as never);
+  if (cached) queryClient.setQueryData(notificationQueries.inbox().queryKey, { pages: [cached], pageParams: [undefined] } as never);
   const store = createStore();
   store.set(auth.authUserAtom, auth.toSessionUser(me));
   store.set(auth.identityAtom, { uid: "ana", email: me.email } as never);

@@ -4,12 +4,13 @@ import {
   addNotifications,
   initialNotificationsState,
   mergeNotifications,
-  withAllViewed,
+  applyViewed,
   markNotificationsViewed,
   notificationToToast,
   receiveNotifications,
+  receivePage,
   resetNotifications,
-  unseenCount,
+  unreadCount,
 } from "../notifications";
 
 const item = (n: number): AppNotification => ({
@@ -24,7 +25,6 @@ describe("notifications store (docs/product.md#notifications-store)", () => {
   test("the first list is history: nothing unseen, lastCount is its length", () => {
     const state = receiveNotifications(initialNotificationsState, [item(2), item(1)]);
     expect(state).toMatchObject({ lastCount: 2, seen: 0, loaded: true });
-    expect(unseenCount(state)).toBe(0);
     expect(notificationToToast(state)).toBeNull();
   });
 
@@ -34,7 +34,6 @@ describe("notifications store (docs/product.md#notifications-store)", () => {
     expect(state.seen).toBe(1);
     state = receiveNotifications(state, [item(3), item(2), item(1)]);
     expect(state).toMatchObject({ seen: 2, lastCount: 1 });
-    expect(unseenCount(state)).toBe(2);
   });
 
   test("while seen is above 0 the toast shows the first item's title and body", () => {
@@ -60,7 +59,7 @@ describe("notifications store (docs/product.md#notifications-store)", () => {
   });
 
   test("reset forgets everything", () => {
-    expect(resetNotifications()).toEqual({ list: [], lastCount: 0, seen: 0, loaded: false });
+    expect(resetNotifications()).toEqual({ list: [], lastCount: 0, seen: 0, loaded: false, unviewed: 0 });
   });
 
   test("merging keeps one copy per id, newest first", () => {
@@ -85,10 +84,36 @@ describe("notifications store (docs/product.md#notifications-store)", () => {
     expect(addNotifications(state, []).seen).toBe(0);
   });
 
-  test("withAllViewed marks the listed items viewed", () => {
-    const state = receiveNotifications(initialNotificationsState, [{ ...item(1), viewed: false }, { ...item(2), viewed: true }]);
-    expect(withAllViewed(state).list.every((n) => n.viewed)).toBe(true);
-    const viewed = withAllViewed(state);
-    expect(withAllViewed(viewed)).toBe(viewed);
+  test("the unread count at start is the server's, not the loaded list's", () => {
+    const state = receivePage(initialNotificationsState, { items: [{ ...item(2), viewed: false }, { ...item(1), viewed: true }], unviewed: 57 });
+    expect(unreadCount(state)).toBe(57);
+    expect(state.seen).toBe(0);
+  });
+
+  test("each unread arrival not listed yet adds one; a replay or a read one does not", () => {
+    let state = receivePage(initialNotificationsState, { items: [item(1)], unviewed: 4 });
+    state = addNotifications(state, [{ ...item(2), viewed: false }]);
+    expect(unreadCount(state)).toBe(5);
+    state = addNotifications(state, [{ ...item(2), viewed: false }]);
+    expect(unreadCount(state)).toBe(5);
+    state = addNotifications(state, [{ ...item(3), viewed: true }]);
+    expect(unreadCount(state)).toBe(5);
+  });
+
+  test("a later page from the server (catch-up) replaces the count with the server's", () => {
+    let state = receivePage(initialNotificationsState, { items: [item(1)], unviewed: 4 });
+    state = addNotifications(state, [{ ...item(2), viewed: false }]);
+    state = receivePage(state, { items: [{ ...item(3), viewed: false }, { ...item(2), viewed: false }], unviewed: 6 });
+    expect(unreadCount(state)).toBe(6);
+  });
+
+  test("marking some or all read shows them read and takes the server's count", () => {
+    const state = receivePage(initialNotificationsState, { items: [{ ...item(3), viewed: false }, { ...item(2), viewed: false }, { ...item(1), viewed: false }], unviewed: 70 });
+    const one = applyViewed(state, ["n2"], 69);
+    expect(one.list.map((n) => n.viewed)).toEqual([false, true, false]);
+    expect(unreadCount(one)).toBe(69);
+    const all = applyViewed(one, null, 0);
+    expect(all.list.every((n) => n.viewed)).toBe(true);
+    expect(unreadCount(all)).toBe(0);
   });
 });

@@ -77,11 +77,33 @@ export function createNewsRepository(db: Queryable) {
 
     async create(input: NewsWrite, authorId: string): Promise<string> {
       const id = randomUUID();
+      // Not announced yet: whoever publishes it claims the announcement (claimDue) once it is out.
       await db.query(
-        "INSERT INTO news (id, title, summary, body, community_id, published_at, author_id) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        `INSERT INTO news (id, title, summary, body, community_id, published_at, author_id, announced_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)`,
         [id, input.title, input.summary, input.body, input.communityId, input.publishedAt, authorId],
       );
       return id;
+    },
+
+    /**
+     * Marks as announced the pieces that are out and were not announced yet (only `ids`, when
+     * given) and returns their ids. Rows being claimed by another instance are skipped, so each
+     * piece is claimed exactly once however many instances run this at the same time.
+     */
+    async claimDue(ids: string[] | null, limit = 100): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE news SET announced_at = now()
+          WHERE id IN (
+            SELECT id FROM news
+             WHERE announced_at IS NULL AND published_at <= now() AND ($1::text[] IS NULL OR id = ANY($1::text[]))
+             ORDER BY published_at, id LIMIT $2
+             FOR UPDATE SKIP LOCKED)
+            AND announced_at IS NULL
+          RETURNING id`,
+        [ids, limit],
+      );
+      return rows.map((r) => r.id);
     },
 
     async update(id: string, input: NewsWrite): Promise<void> {

@@ -1,15 +1,15 @@
 import { newsListQuerySchema, newsPayloadSchema, newsSchema, newsUpdatePayloadSchema, type News, type NewsPayload, type NewsUpdatePayload } from "../../../lib/schemas/news";
 import type { Queryable } from "../../db/client";
-import { followersByTarget } from "../content/follows";
-import type { NotifyItem } from "../content/notify";
 import { communityIssues, validationError } from "../content/publishing";
 import { contentResource } from "../content/resource";
 import type { Viewer } from "../content/viewer";
+import { noticesIfOut, registerNewsAnnouncer } from "./announcements";
 import { canEditNews, toNews } from "./mappers";
 import { createNewsRepository, type NewsFilters, type NewsRow } from "./repository";
 
-// News: pieces by a person, optionally in a community (its members publish there and its
-// followers are told), and possibly scheduled for later.
+// News: pieces by a person, optionally in a community (its members publish there), and possibly
+// scheduled for later. Followers of the community and of the author are told once the piece is
+// out (announcements.ts).
 
 export const NEWS_NOT_FOUND = "Noticia no encontrada.";
 const SCHEDULE_LIMIT_DAYS = 365;
@@ -25,21 +25,6 @@ async function checkCommunity(db: Queryable, communityId: string | null | undefi
   if (issues.length > 0) throw validationError(issues);
 }
 
-/** Followers of the piece's community, once it is out. */
-async function publicationNotices(item: News, db: Queryable): Promise<NotifyItem[]> {
-  if (!item.community || Date.parse(item.publishedAt) > Date.now()) return [];
-  const followers = (await followersByTarget(db, "communities", [item.community._id], item.author?._id ?? null)).get(item.community._id) ?? [];
-  return followers.map((userId) => ({
-    userId,
-    kind: "news_published",
-    title: `Noticia de ${item.community!.name}`,
-    body: item.summary ? `${item.title}: ${item.summary}` : item.title,
-    link: `/news/${item._id}`,
-    data: { newsId: item._id, communityId: item.community!._id },
-    idempotencyKey: `news_published:${item._id}`,
-  }));
-}
-
 export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdatePayload, NewsFilters>({
   kind: "news",
   notFound: NEWS_NOT_FOUND,
@@ -50,7 +35,7 @@ export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdate
     create: {
       summary: "Publicar una noticia",
       description:
-        "En una comunidad, solo sus miembros; avisa a quienes siguen la comunidad. `publishedAt` futuro la programa (sin aviso). " +
+        "En una comunidad, solo sus miembros. Avisa a quienes siguen la comunidad o a quien la publica; `publishedAt` futuro la programa y el aviso sale a esa hora. " +
         "Acepta `Idempotency-Key`. Cuentas sin verificar: 3 al día (429).",
     },
     descriptions: {
@@ -80,7 +65,10 @@ export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdate
       viewer.id,
     );
   },
-  published: publicationNotices,
+  published: noticesIfOut,
+  routes(app, { database }) {
+    registerNewsAnnouncer(app, database);
+  },
   async update(row, body, viewer, { database }) {
     checkSchedule(body.publishedAt);
     if (body.communityId !== undefined && body.communityId !== row.community_id) await checkCommunity(database, body.communityId, viewer);
