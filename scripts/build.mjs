@@ -1,10 +1,12 @@
-// Builds the exported PWA into out/: `next build` (static export) then `serwist build`
-// (service worker precaching the export), then the CSP hashes and the .br/.gz siblings.
+// Builds the exported PWA into out/: `next build` (static export), the brand's manifest, icons
+// and splash screens (scripts/lib/brand-assets.mjs), then `serwist build` (service worker
+// precaching the export), then the CSP hashes and the .br/.gz siblings.
 // `--if-stale` skips the build when out/ is current.
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { BIN, ROOT, run } from "./lib/processes.mjs";
 import { clientSourcesHash, isBuildFresh, writeBuildStamp } from "./lib/build-state.mjs";
+import { brandIdFrom, writeBrandAssets } from "./lib/brand-assets.mjs";
 import { writeCspManifest } from "./lib/csp-manifest.mjs";
 import { precompressExport } from "./lib/precompress.mjs";
 
@@ -14,11 +16,16 @@ export async function buildClient({ ifStale = false, buildId } = {}) {
     return 0;
   }
   const id = buildId ?? process.env.NEXT_PUBLIC_BUILD_ID ?? defaultBuildId();
-  const env = { NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_BUILD_ID: id };
+  // The brand resolved once, so the pages (lib/config.ts) and the manifest and icons agree.
+  const env = { NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_BUILD_ID: id, NEXT_PUBLIC_BRAND: brandIdFrom() };
   const started = Date.now();
-  console.log(`[build] Construyendo la PWA (versión ${id})…`);
+  console.log(`[build] Construyendo la PWA ${env.NEXT_PUBLIC_BRAND} (versión ${id})…`);
   let code = await run(path.join(BIN, "next"), ["build"], { env });
-  if (code === 0) code = await run(path.join(BIN, "serwist"), ["build", "serwist.config.mjs"], { env });
+  if (code === 0) {
+    const brand = await writeBrandAssets(path.join(ROOT, "out"), { ...process.env, ...env });
+    console.log(`[build] Identidad «${brand.name}»: manifiesto, iconos y pantallas de inicio (${brand.files} archivos).`);
+    code = await run(path.join(BIN, "serwist"), ["build", "serwist.config.mjs"], { env });
+  }
   if (code !== 0) {
     console.error("[build] La construcción falló.");
     return code;
