@@ -6,24 +6,25 @@ import "./styles/base.css";
 import "./styles/forms.css";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { brand } from "@/lib/config";
+import { appleStartupImages, brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { ContentSessionSync } from "@/components/content/content-session-sync";
 
 export const metadata: Metadata = {
   title: { default: brand.name, template: `%s · ${brand.name}` },
-  description: "Eventos, lugares, noticias y comunidades de tu ciudad, también sin conexión.",
+  description: brand.description,
   applicationName: brand.name,
   manifest: "/manifest.webmanifest",
   icons: {
     icon: [
       { url: "/icons/icon.svg", type: "image/svg+xml" },
+      { url: "/icons/favicon-32.png", sizes: "32x32", type: "image/png" },
       { url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
     ],
     apple: [{ url: "/icons/apple-touch-icon.png", sizes: "180x180" }],
   },
-  appleWebApp: { capable: true, title: brand.shortName, statusBarStyle: "default" },
+  appleWebApp: { capable: true, title: brand.shortName, statusBarStyle: "default", startupImage: appleStartupImages },
   formatDetection: { telephone: false },
 };
 

@@ -1,5 +1,6 @@
 // The only reader of NEXT_PUBLIC_* variables. Next inlines each `process.env.NEXT_PUBLIC_X` at
 // build time only when written out literally, so every variable is read here by its full name.
+import catalogue from "./brands/brands.json";
 
 function flag(value: string | undefined): boolean {
   return value === "true";
@@ -9,8 +10,21 @@ function text(value: string | undefined, fallback: string): string {
   return value === undefined || value.trim() === "" ? fallback : value.trim();
 }
 
+type BrandId = keyof typeof catalogue.brands;
+
+/**
+ * Which city brand the build is (lib/brands/brands.json): NEXT_PUBLIC_BRAND, else "saltillo-vivo"
+ * with NEXT_PUBLIC_SALTILLO_VIVO=true, else "plaza". scripts/lib/brand-assets.mjs resolves the
+ * same way for the manifest and icons (and the build passes its answer as NEXT_PUBLIC_BRAND).
+ */
+const brandId: BrandId = (() => {
+  const id = text(process.env.NEXT_PUBLIC_BRAND, flag(process.env.NEXT_PUBLIC_SALTILLO_VIVO) ? "saltillo-vivo" : "plaza");
+  if (!Object.hasOwn(catalogue.brands, id)) throw new Error(`NEXT_PUBLIC_BRAND="${id}" no existe en lib/brands/brands.json.`);
+  return id as BrandId;
+})();
+
 /** City-branded variant "Saltillo Vivo" (docs/product.md#scope); false by default. */
-export const isSaltilloVivo = flag(process.env.NEXT_PUBLIC_SALTILLO_VIVO);
+export const isSaltilloVivo = brandId === "saltillo-vivo";
 
 /** Development affordances; false unless explicitly enabled (docs/product.md#scope). */
 export const isDev = flag(process.env.NEXT_PUBLIC_IS_DEV);
@@ -42,9 +56,14 @@ export const buildId = text(process.env.NEXT_PUBLIC_BUILD_ID, "dev");
 /** The service worker only exists in the exported build, never under `next dev`. */
 export const serviceWorkerEnabled = process.env.NODE_ENV === "production";
 
-export const brand = isSaltilloVivo
-  ? { id: "saltillo-vivo", name: "Saltillo Vivo", shortName: "Saltillo Vivo", themeColor: "#b3261e" }
-  : { id: "plaza", name: "Plaza", shortName: "Plaza", themeColor: "#0f5c63" };
+/** Name, colours and description of the build's brand; its manifest and icons come from the same entry. */
+export const brand = { id: brandId, ...catalogue.brands[brandId] };
+
+/** Apple's launch screens (written by scripts/lib/brand-assets.mjs), one per portrait screen size. */
+export const appleStartupImages = catalogue.appleSplash.map(({ width, height, ratio }) => ({
+  url: `/icons/splash-${width}x${height}.png`,
+  media: `(device-width: ${width / ratio}px) and (device-height: ${height / ratio}px) and (-webkit-device-pixel-ratio: ${ratio}) and (orientation: portrait)`,
+}));
 
 /** Map tiles (a `{z}/{x}/{y}` template) and their attribution; OpenStreetMap's by default. */
 export const mapTileUrl = text(process.env.NEXT_PUBLIC_MAP_TILE_URL, "https://tile.openstreetmap.org/{z}/{x}/{y}.png");

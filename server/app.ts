@@ -2,18 +2,23 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Auth } from "firebase-admin/auth";
-import { createJsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { runAsRetryable, type Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { registerAuth } from "./plugins/auth";
 import { registerApiCompression } from "./plugins/compression";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
+import { registerPublicCache } from "./plugins/http-cache";
 import { logSerializers } from "./plugins/logging";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security";
+import { createSerializerCompiler } from "./plugins/serialization";
 import { registerStatic } from "./plugins/static";
 import { registerNulCharacterGuard, validatorCompiler } from "./plugins/validation";
+import { pushRoutes } from "./push/routes";
+import { createPushService } from "./push/service";
+import type { VapidKeys } from "./push/vapid";
 import { createRealtimeHub } from "./realtime/hub";
 import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
@@ -30,6 +35,7 @@ export type AppConfig = Pick<
   "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "publicUrl" | "imageWork"
   | "rateLimit"
   | "geocoderUserAgent"
+  | "push"
 >;
 
 export interface BuildAppOptions {
@@ -42,6 +48,13 @@ export interface BuildAppOptions {
   images?: ImageStore;
   /** Where log lines go; stdout by default (tests capture them). */
   logStream?: { write(line: string): void };
+  /**
+   * Parse every answer with its zod schema before sending it (500 when it does not match): on
+   * under tests (NODE_ENV=test), off in service, where the compiled serializer alone writes it.
+   */
+  checkAnswers?: boolean;
+  /** The VAPID pair (main.ts loads or creates it in the data folder); tests get a fresh one. */
+  vapidKeys?: VapidKeys;
 }
 
 export const API_PREFIX = "/api";
@@ -57,7 +70,7 @@ declare module "fastify" {
  * The whole HTTP surface: the JSON API under /api, its reference at /api/docs, and the exported
  * PWA for every other path. Not started and not `ready()`: callers listen or inject.
  */
-export async function buildApp({ config, database, auth: givenAuth, images: givenImages, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, auth: givenAuth, images: givenImages, logStream, checkAnswers, vapidKeys }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimit,
@@ -74,7 +87,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   app.decorate("publicUrl", config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ validate: checkAnswers ?? process.env.NODE_ENV === "test" }));
   // The API speaks JSON (and multipart where a route registers it); plain text bodies would
   // otherwise reach handlers as strings and fail as a confusing validation error instead of 415.
   app.removeContentTypeParser("text/plain");
@@ -116,7 +129,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
   const users = createUsersRepository(database);
-  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById, isSessionRevoked: users.isSessionRevoked });
+  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById, isSessionRevoked: users.isSessionRevoked, syncEmail: users.syncEmail });
 
   const notifications = createNotificationsRepository(database);
   const hub = createRealtimeHub({ database, loadNotification: notifications.findById, log: app.log });
@@ -125,6 +138,11 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   app.decorate("realtimeHub", hub);
   app.addHook("onReady", hub.start);
   app.addHook("preClose", hub.close);
+
+  const push = createPushService({ database, config: config.push, vapidKeys, log: app.log });
+  app.decorate("push", push);
+  app.addHook("onReady", push.dispatcher.start);
+  app.addHook("preClose", push.dispatcher.close);
 
   const images =
     givenImages ??
@@ -137,11 +155,14 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   await app.register(
     async (api) => {
+      // Before compression: the cache hooks read and remember the JSON text.
+      await registerPublicCache(api, database);
       await registerApiCompression(api);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
       await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, geocoderUserAgent: config.geocoderUserAgent, images });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
+      await api.register(pushRoutes, { prefix: "/push", push });
       await api.register(notificationsRoutes, {
         prefix: "/notifications",
         notifications,

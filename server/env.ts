@@ -2,6 +2,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { vapidKeysProblem } from "./push/vapid";
 import type { S3Config } from "./storage/store";
 
 // The only module that reads process.env: every other server module receives an `Env` (or a part
@@ -37,6 +38,8 @@ const rawEnvSchema = z.object({
   // The Auth emulator accepts unsigned tokens: on a network it lets anyone in as anyone. Only an
   // isolated, non-production test environment may say so explicitly.
   PLAZA_ALLOW_EMULATOR_ON_NETWORK: z.preprocess(emptyToUndefined, booleanish.default(false)),
+  // How long the demo seed waits for the emulator to listen (npm start starts both at once).
+  AUTH_EMULATOR_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300_000).default(0)),
   // The origin people reach the server at; absolute links (calendar feeds) are built from it,
   // never from the request's Host header, which any client can forge.
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -72,6 +75,11 @@ const rawEnvSchema = z.object({
   RATE_LIMIT_REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().default("plaza:rl:")),
   // Nominatim's usage policy asks for an identifying User-Agent with a way to reach the operator.
   GEOCODER_USER_AGENT: z.preprocess(emptyToUndefined, z.string().default("Plaza/0.1 (agenda cultural de la ciudad)")),
+  // Web push (server/push): the VAPID pair (else generated into DATA_DIR/vapid.json) and the
+  // contact push services may use (mailto: or https:; by default PUBLIC_URL when it is https).
+  VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().trim().optional()),
 });
 
 export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
@@ -88,6 +96,8 @@ export interface Env {
   firebaseProjectId: string;
   /** host:port of the Auth emulator, or undefined when verifying against a real project. */
   authEmulatorHost: string | undefined;
+  /** How long the demo seed waits for the emulator to start listening. */
+  authEmulatorWaitMs: number;
   /** Public origin (scheme://host[:port], no trailing slash) for the absolute URLs the server builds. */
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -102,6 +112,17 @@ export interface Env {
   imageWork: { concurrency: number; maxQueue: number; timeoutSeconds: number };
   rateLimit: RateLimitConfig;
   geocoderUserAgent: string;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** Configured VAPID pair (checked); both undefined means the data folder's (server/push/vapid.ts). */
+  publicKey: string | undefined;
+  privateKey: string | undefined;
+  /** VAPID `sub`: how a push service reaches the operator. */
+  subject: string;
+  /** Plain-http push endpoints on this machine (local tests); never in production. */
+  allowLoopbackEndpoints: boolean;
 }
 
 export interface RateLimitConfig {
@@ -138,11 +159,13 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
   const nodeEnv = raw.NODE_ENV ?? "development";
   // The emulator is never implied: it accepts unsigned tokens, so it must be asked for by name.
   const authEmulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST;
-  const problems = [...authProblems(raw, nodeEnv), ...publicUrlProblems(raw, nodeEnv)];
+  const problems = [...authProblems(raw, nodeEnv), ...publicUrlProblems(raw, nodeEnv), ...pushProblems(raw)];
   if (problems.length > 0) throw new EnvError(problems);
   // Without a project id the checks above only let the emulator through.
   const firebaseProjectId = raw.FIREBASE_PROJECT_ID ?? "demo-plaza";
   if (authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+
+  const publicUrl = raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : `http://localhost:${raw.PORT}`;
 
   return {
     nodeEnv,
@@ -153,7 +176,8 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     staticDir: path.resolve(cwd, raw.STATIC_DIR),
     firebaseProjectId,
     authEmulatorHost,
-    publicUrl: raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : `http://localhost:${raw.PORT}`,
+    authEmulatorWaitMs: raw.AUTH_EMULATOR_WAIT_MS,
+    publicUrl,
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     // Demo accounts only make sense where they can sign in: on by default with the emulator,
     // off by default against a real Firebase project.
@@ -177,6 +201,13 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
       redisPrefix: raw.RATE_LIMIT_REDIS_PREFIX,
     },
     geocoderUserAgent: raw.GEOCODER_USER_AGENT,
+    push: {
+      publicKey: raw.VAPID_PUBLIC_KEY,
+      privateKey: raw.VAPID_PRIVATE_KEY,
+      // Push services ask for a contact; the site's own https address is one (RFC 8292 §2.1).
+      subject: raw.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : "mailto:plaza@localhost"),
+      allowLoopbackEndpoints: nodeEnv !== "production",
+    },
   };
 }
 
@@ -258,6 +289,21 @@ function publicUrlProblems(raw: z.infer<typeof rawEnvSchema>, nodeEnv: string): 
   // Anything beyond scheme://host[:port] (a path, query, credentials) makes href differ.
   const isOrigin = url !== null && (url.protocol === "https:" || url.protocol === "http:") && url.href === `${url.origin}/`;
   return isOrigin ? [] : [`PUBLIC_URL: debe ser un origen http(s) sin ruta (${example}), no "${raw.PUBLIC_URL}".`];
+}
+
+function pushProblems(raw: z.infer<typeof rawEnvSchema>): string[] {
+  const problems: string[] = [];
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = raw;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    problems.push("VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY: se configuran juntas, o ninguna (el par se genera en DATA_DIR/vapid.json).");
+  } else if (publicKey && privateKey) {
+    const problem = vapidKeysProblem({ publicKey, privateKey });
+    if (problem) problems.push(`VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: ${problem} Genera un par con \`npx web-push generate-vapid-keys\`.`);
+  }
+  if (subject && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/.test(subject)) {
+    problems.push(`VAPID_SUBJECT: debe ser un correo (mailto:operador@ejemplo.mx) o una dirección https, no "${subject}".`);
+  }
+  return problems;
 }
 
 function storageConfig(raw: z.infer<typeof rawEnvSchema>, dataDir: string, cwd: string): StorageConfig {

@@ -1,9 +1,11 @@
+import net from "node:net";
 import path from "node:path";
 import { buildApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { seedDemo } from "./db/seed";
 import { loadEnv } from "./env";
 import { firebaseAuthFor } from "./firebase";
+import { loadVapidKeys } from "./push/vapid";
 
 // The process entry point: `npx tsx server/main.ts`. Start scripts wait for the READY line.
 
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     const auth = firebaseAuthFor(env.firebaseProjectId);
     if (env.seedDemo) {
       try {
+        if (env.authEmulatorHost) await waitForListening(env.authEmulatorHost, env.authEmulatorWaitMs);
         const report = await seedDemo(database, { auth, authEmulatorHost: env.authEmulatorHost });
         printDemoAccounts(report.accounts, report.signInReady);
       } catch (error) {
@@ -51,7 +54,8 @@ async function main(): Promise<void> {
       }
     }
 
-    app = await buildApp({ config: env, database, auth });
+    const vapidKeys = loadVapidKeys({ dataDir: env.dataDir, configured: env.push });
+    app = await buildApp({ config: env, database, auth, vapidKeys });
     await app.listen({ port: env.port, host: env.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : env.port;
@@ -65,6 +69,18 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Resolves once host:port accepts connections, or after `timeoutMs` (the seed then reports why). */
+async function waitForListening(hostPort: string, timeoutMs: number): Promise<void> {
+  const [host, port] = [hostPort.slice(0, hostPort.lastIndexOf(":")), Number(hostPort.slice(hostPort.lastIndexOf(":") + 1))];
+  const deadline = Date.now() + timeoutMs;
+  const accepts = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host, port }, () => (socket.destroy(), resolve(true)));
+      socket.once("error", () => resolve(false));
+    });
+  while (Date.now() < deadline && !(await accepts())) await new Promise((r) => setTimeout(r, 100));
 }
 
 function displayPath(absolute: string): string {

@@ -14,7 +14,7 @@ export function CommunityCard({ community }: { community: Community }) {
       <div>
         <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
         <CardHeading>
-          <Link className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
+          <Link prefetch={false} className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
             {community.name}
           </Link>
         </CardHeading>

@@ -13,6 +13,7 @@ import { errorMessage } from "@/lib/api/errors";
 import { useMe } from "@/lib/hooks/use-me";
 import { notify } from "@/lib/toast/notify";
 import { formatFollowers } from "@/lib/format/count";
+import { PushFollowPrompt } from "@/components/push/push-follow-prompt";
 import styles from "./follow-button.module.css";
 
 const OFFLINE_NOTICE = "Sin conexión: se enviará cuando vuelvas a estar en línea.";
@@ -99,14 +100,17 @@ function SignInToFollow() {
 /** The toggle itself: its pressed state is the follow state, its name says what a tap does. */
 function FollowToggle({ following, subject, onToggle }: { following: boolean; subject: string; onToggle: () => void }) {
   return (
-    <button
-      type="button"
-      className={`button ${following ? "button--secondary" : "button--primary"}`}
-      aria-pressed={following}
-      aria-label={`${following ? "Dejar de seguir" : "Seguir"} ${subject}`}
-      onClick={onToggle}
-    >
-      {following ? "Siguiendo" : "Seguir"}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button ${following ? "button--secondary" : "button--primary"}`}
+        aria-pressed={following}
+        aria-label={`${following ? "Dejar de seguir" : "Seguir"} ${subject}`}
+        onClick={onToggle}
+      >
+        {following ? "Siguiendo" : "Seguir"}
+      </button>
+      <PushFollowPrompt following={following} />
+    </>
   );
 }

@@ -26,6 +26,9 @@ export function InfiniteList<T extends { _id: string }>({
   paginate = true,
   autoLoad = true,
   skeletons = 3,
+  nextSkeletons = 0,
+  end,
+  offlineHint = "Esta lista se cargará cuando vuelvas a tener conexión.",
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   renderItem: (item: T) => ReactNode;
@@ -40,6 +43,12 @@ export function InfiniteList<T extends { _id: string }>({
   autoLoad?: boolean;
   /** Placeholders while loading: as many as the items expected, so nothing shifts. */
   skeletons?: number;
+  /** Placeholders under the list while the next page loads (none by default). */
+  nextSkeletons?: number;
+  /** Said after the last item once every page is loaded. */
+  end?: ReactNode;
+  /** Hint when offline with nothing cached. */
+  offlineHint?: string;
 }) {
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -60,7 +69,7 @@ export function InfiniteList<T extends { _id: string }>({
 
   if (isPending) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.
-    if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint="Esta lista se cargará cuando vuelvas a tener conexión." />;
+    if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint={offlineHint} />;
     return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase("es-MX")}`} />;
   }
   if (isError && items.length === 0) return <FormAlert message={errorMessage(error)} />;
@@ -73,7 +82,9 @@ export function InfiniteList<T extends { _id: string }>({
           <li key={item._id}>{renderItem(item)}</li>
         ))}
       </ul>
+      {paginate && isFetchingNextPage && nextSkeletons > 0 ? <CardSkeletons count={nextSkeletons} label="Cargando más" /> : null}
       {paginate ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
+      {paginate && end && !hasNextPage ? <p className={styles.end}>{end}</p> : null}
       {paginate && hasNextPage ? (
         <div className={styles.more}>
           <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useAtomValue } from "jotai";
 import { authCheckedAtom } from "@/lib/state/auth";
 import { AuthBootstrap } from "@/components/auth/auth-bootstrap";
+import { EmailVerificationBanner } from "@/components/auth/email-verification-banner";
 import { NotificationsListener } from "@/components/notifications/notifications-listener";
 import { AppFooter } from "./app-footer";
 import { Brand } from "./brand";
@@ -30,6 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <MainNav />
         <div className={styles.content}>
           <main id="contenido" className={styles.main} tabIndex={-1}>
+            <EmailVerificationBanner />
             {children}
           </main>
           <AppFooter />

@@ -13,7 +13,7 @@ export function BrandMark({ size = 32 }: { size?: number }) {
 
 export function Brand() {
   return (
-    <Link href="/" className={styles.brand} aria-label={`${brand.name}, inicio`}>
+    <Link prefetch={false} href="/" className={styles.brand} aria-label={`${brand.name}, inicio`}>
       <BrandMark />
       <span>{brand.name}</span>
     </Link>

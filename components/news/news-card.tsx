@@ -16,7 +16,7 @@ export function NewsCard({ news }: { news: News }) {
           {news.community ? ` · ${news.community.name}` : ""}
         </p>
         <CardHeading>
-          <Link className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
+          <Link prefetch={false} className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
             {news.title}
           </Link>
         </CardHeading>

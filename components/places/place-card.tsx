@@ -14,7 +14,7 @@ export function PlaceCard({ place }: { place: Place }) {
       <div>
         <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
         <CardHeading>
-          <Link className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
+          <Link prefetch={false} className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
             {place.name}
           </Link>
         </CardHeading>

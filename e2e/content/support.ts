@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import zlib from "node:zlib";
+import { markEmailVerified } from "../support/accounts";
 import { E2E_PORT } from "../support/server";
 
 // Helpers of the content journeys: demo accounts, tokens from the Auth emulator, direct API
@@ -61,7 +62,10 @@ export async function api<T = unknown>(
 /** A fresh NORMAL account (identity in the emulator, profile in our API). */
 export async function newAccount(name: string): Promise<Account & { uid: string; token: string }> {
   const email = `${name.toLowerCase().replace(/[^a-z]+/g, "-")}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.plaza.local`;
-  const { localId, idToken } = await emulator("accounts:signUp", { email, password: PASSWORD, displayName: name, returnSecureToken: true });
+  const { localId } = await emulator("accounts:signUp", { email, password: PASSWORD, displayName: name, returnSecureToken: true });
+  // Verified, as publishing needs (docs/authorization.md#unverified-email); the token after it carries the claim.
+  await markEmailVerified(localId);
+  const { idToken } = await emulator("accounts:signInWithPassword", { email, password: PASSWORD, returnSecureToken: true });
   const answer = await api("POST", "/users/sign-up", { token: idToken, body: { name, uid: localId, email } });
   expect(answer.status, answer.message).toBe(201);
   return { email, password: PASSWORD, uid: localId, name, token: idToken };

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, jest, test } from "@jest/globals";
 
 const KEYS = [
   "NEXT_PUBLIC_SALTILLO_VIVO",
+  "NEXT_PUBLIC_BRAND",
   "NEXT_PUBLIC_IS_DEV",
   "NEXT_PUBLIC_API_BASE_URL",
   "NEXT_PUBLIC_AUTH_EMULATOR_URL",
@@ -41,6 +42,19 @@ describe("config", () => {
     expect((await loadConfig({ NEXT_PUBLIC_SALTILLO_VIVO: "true", NEXT_PUBLIC_IS_DEV: "true" })).brand.name).toBe("Saltillo Vivo");
     const off = await loadConfig({ NEXT_PUBLIC_SALTILLO_VIVO: "1", NEXT_PUBLIC_IS_DEV: "yes" });
     expect([off.isSaltilloVivo, off.isDev]).toEqual([false, false]);
+  });
+
+  test("a brand is chosen by id from lib/brands/brands.json, with its colours and Apple launch screens", async () => {
+    const saltillo = await loadConfig({ NEXT_PUBLIC_BRAND: "saltillo-vivo" });
+    expect(saltillo.isSaltilloVivo).toBe(true);
+    expect(saltillo.brand).toMatchObject({ id: "saltillo-vivo", name: "Saltillo Vivo", shortName: "Saltillo Vivo", themeColor: "#b3261e" });
+    expect(saltillo.appleStartupImages).toContainEqual({
+      url: "/icons/splash-1170x2532.png",
+      media: "(device-width: 390px) and (device-height: 844px) and (-webkit-device-pixel-ratio: 3) and (orientation: portrait)",
+    });
+    // The build passes its resolved brand, which wins over the older flag.
+    expect((await loadConfig({ NEXT_PUBLIC_BRAND: "plaza", NEXT_PUBLIC_SALTILLO_VIVO: "true" })).brand.name).toBe("Plaza");
+    await expect(loadConfig({ NEXT_PUBLIC_BRAND: "monterrey" })).rejects.toThrow('NEXT_PUBLIC_BRAND="monterrey" no existe');
   });
 
   test("an empty emulator URL means a real Firebase project", async () => {

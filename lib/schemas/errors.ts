@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   BANNED: "BANNED",
   /** Deleting the account needs a sign-in from the last 10 minutes, the same day. */
   RECENT_SIGN_IN_REQUIRED: "RECENT_SIGN_IN_REQUIRED",
+  /** Publishing needs a verified email (the token's email_verified claim). */
+  EMAIL_NOT_VERIFIED: "EMAIL_NOT_VERIFIED",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   /** An Idempotency-Key sent again with a different request (IETF Idempotency-Key draft: 422). */

@@ -146,10 +146,6 @@ export const googleTokensPayloadSchema = z
   })
   .strict();
 
-export const notificationTokenPayloadSchema = z
-  .object({ notificationToken: z.string().trim().max(4096).nullable().optional() })
-  .strict();
-
 export const storedResultSchema = z.object({ stored: z.boolean() });
 
 /** `POST /users/follow/{id}/user`: the follow state of content, plus whom it is about. */

@@ -70,6 +70,12 @@ describe("variables de entorno", () => {
     expect(env).toMatchObject({ port: 8080, seedDemo: false, bodyLimit: 2048, databaseUrl: "postgres://u@db:5432/plaza" });
   });
 
+  it("la espera por el emulador de Auth: ninguna por omisión, la que pida npm start, nunca negativa", () => {
+    expect(loadEnv(local).authEmulatorWaitMs).toBe(0);
+    expect(loadEnv({ ...local, AUTH_EMULATOR_WAIT_MS: "120000" }).authEmulatorWaitMs).toBe(120_000);
+    expect(() => loadEnv({ ...local, AUTH_EMULATOR_WAIT_MS: "-1" })).toThrow("AUTH_EMULATOR_WAIT_MS");
+  });
+
   it("límites de peticiones: activos por omisión, en memoria; Redis y escala configurables", () => {
     expect(loadEnv(local).rateLimit).toEqual({ enabled: true, scale: 1, globalMax: 1200, redisUrl: undefined, redisPrefix: "plaza:rl:" });
     expect(loadEnv({ ...local, RATE_LIMIT: "off", RATE_LIMIT_SCALE: "2.5", REDIS_URL: "redis://cache:6379", RATE_LIMIT_GLOBAL_MAX: "300" }).rateLimit).toEqual({

@@ -73,6 +73,14 @@ export function createModerationRepository(db: Queryable) {
       return rows[0] ? toUserRow(rows[0]) : null;
     },
 
+    /** Who reviews verification requests: every ADMIN and MASTER account not banned now. */
+    async reviewerIds(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM users WHERE account_type IN ('ADMIN', 'MASTER') AND NOT (${ACTIVE_BAN_SQL})`,
+      );
+      return rows.map((r) => r.id);
+    },
+
     async rejectVerification(userId: string, reason: string): Promise<UserRow | null> {
       return updateUser(db, userId, { verificationRequested: false, verificationRejectionReason: reason, verificationReviewedAt: new Date() });
     },

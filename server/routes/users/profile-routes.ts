@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicUserSchema } from "../../../lib/schemas/public-users";
-import { initialDataSchema, requestVerificationPayloadSchema, updateProfilePayloadSchema, userSchema } from "../../../lib/schemas/users";
+import { NOTIFICATION_KINDS } from "../../../lib/schemas/notifications";
+import {
+  initialDataSchema,
+  requestVerificationPayloadSchema,
+  updateProfilePayloadSchema,
+  userSchema,
+  VERIFICATION_TYPE_LABELS,
+} from "../../../lib/schemas/users";
 import { currentUser } from "../../plugins/auth";
 import { conflict, notFound, USER_NOT_FOUND } from "../../plugins/errors";
+import { notifyUsers } from "../notifications/service";
 import { routeOptions } from "../routing";
 import { toInitialData, toPublicUser } from "./mappers";
 import type { UserRow } from "./rows";
@@ -82,13 +90,31 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     {
       summary: "Pedir la verificación de la cuenta",
       description:
-        "`type`: artista, colectivo, lugar, institucion, medio, comunidad u organizador. Pone la solicitud en la cola de los administradores; repetirla solo cambia el tipo. 409 si la cuenta ya está verificada.",
+        "`type`: artista, colectivo, lugar, institucion, medio, comunidad u organizador. Pone la solicitud en la cola de los administradores y les avisa (una vez por solicitud); repetirla solo cambia el tipo. 409 si la cuenta ya está verificada.",
       body: requestVerificationPayloadSchema,
       errors: [400, 401, 403, 409],
     },
     async (me, body) => {
       if (me.verified) throw conflict(ALREADY_VERIFIED);
-      return users.requestVerification(me.id, body.type);
+      const updated = await users.requestVerification(me.id, body.type);
+      const requestedAt = updated?.verificationRequestedAt;
+      if (updated && requestedAt) {
+        const reviewers = (await users.reviewerIds()).filter((id) => id !== me.id);
+        await notifyUsers(
+          database,
+          reviewers.map((userId) => ({
+            userId,
+            kind: NOTIFICATION_KINDS.VERIFICATION_REQUESTED,
+            title: "Nueva solicitud de verificación",
+            body: `${updated.name} pidió verificar su cuenta (${VERIFICATION_TYPE_LABELS[body.type]}).`,
+            link: "/panel/users/verify",
+            data: { requesterId: me.id, type: body.type },
+            // One notice per request: repeating it (or changing the type) keeps its time, so its key.
+            idempotencyKey: `verification_requested:${me.id}:${requestedAt.toISOString()}`,
+          })),
+        );
+      }
+      return updated;
     },
   );
 

@@ -87,6 +87,17 @@ export function createUsersRepository(db: Pick<Database, "query" | "exec" | "tra
       return existing ? { status: "exists", user: existing } : { status: "email_taken" };
     },
 
+    /** Mirrors the identity's email (the token is the source of truth); null when another profile holds it. */
+    async syncEmail(userId: string, email: string): Promise<UserRow | null> {
+      try {
+        return await updateUser(db, userId, { email: email.trim() });
+      } catch (error) {
+        // users_email_lower_key: a stale profile keeps that address.
+        if ((error as { code?: unknown }).code === "23505") return null;
+        throw error;
+      }
+    },
+
     updateProfile(userId: string, changes: ProfileChanges): Promise<UserRow | null> {
       return updateUser(db, userId, { name: changes.name, bio: changes.bio, links: changes.links });
     },
@@ -119,19 +130,6 @@ export function createUsersRepository(db: Pick<Database, "query" | "exec" | "tra
         [userId],
       );
       return rows.map((r) => ({ userId: r.user_id, providerId: r.provider_id, accessToken: r.access_token, idToken: r.id_token, updatedAt: toDate(r.updated_at) }));
-    },
-
-    async saveNotificationToken(userId: string, token: string): Promise<void> {
-      await db.query(
-        `INSERT INTO user_notification_tokens (token, user_id) VALUES ($1, $2)
-         ON CONFLICT (token) DO UPDATE SET user_id = excluded.user_id, updated_at = now()`,
-        [token, userId],
-      );
-    },
-
-    async notificationTokensOf(userId: string): Promise<string[]> {
-      const rows = await db.query<{ token: string }>("SELECT token FROM user_notification_tokens WHERE user_id = $1", [userId]);
-      return rows.map((r) => r.token);
     },
 
     async count(): Promise<number> {

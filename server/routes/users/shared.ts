@@ -4,7 +4,8 @@ import type { UserRow } from "./rows";
 import type { ImageStore } from "../../storage/store";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { User } from "../../../lib/schemas/users";
-import { addressesOf } from "../addresses/repository";
+import { toAddress } from "../addresses/repository";
+import { ownRelations } from "./user-queries";
 import { toUser } from "./mappers";
 import type { UsersRepository } from "./repository";
 
@@ -29,9 +30,8 @@ export async function profileAnswer(users: UsersRepository, row: UserRow): Promi
 }
 
 /** The full profile of `row` answered to its own person: with the saved addresses. */
-export async function ownProfileAnswer(users: UsersRepository, database: UsersRoutesOptions["database"], row: UserRow): Promise<User> {
-  const { following, followersCount } = await users.relationsOf(row.id);
-  const addresses = await addressesOf(database, row.id);
-  return toUser(row, following, followersCount, new Date(), addresses);
+export async function ownProfileAnswer(_users: UsersRepository, database: UsersRoutesOptions["database"], row: UserRow): Promise<User> {
+  const { following, followersCount, addresses } = await ownRelations(database, row.id);
+  return toUser(row, following, followersCount, new Date(), addresses.map(toAddress));
 }
 

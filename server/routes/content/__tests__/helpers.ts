@@ -16,10 +16,12 @@ export interface PersonOptions {
   accountType?: AccountType;
   verified?: boolean;
   banned?: boolean;
+  /** The identity's email (verified by default; publishing needs it). */
+  emailVerified?: boolean;
 }
 
 export async function makePerson(t: TestApp, options: PersonOptions = {}): Promise<Person> {
-  const user = await createEmulatorUser();
+  const user = await createEmulatorUser({ emailVerified: options.emailVerified ?? true });
   const name = options.name ?? `Persona ${user.uid.slice(0, 5)}`;
   const res = await t.request({ method: "POST", url: "/api/users/sign-up", headers: bearer(user), payload: { name, uid: user.uid, email: user.email } });
   if (res.statusCode !== 201) throw new Error(`sign-up: ${res.statusCode} ${res.body}`);

@@ -8,6 +8,7 @@ import { bearer, uniqueEmail } from "../../../test/emulator";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import type { RequestOptions } from "../../../test/http";
 import { multipartBody } from "../../../test/multipart";
+import { browserSubscription } from "../../../test/push-service";
 
 // The authorization matrix of docs/authorization.md, read from the document itself: every call ×
 // every kind of caller, with real emulator tokens, must answer the status written there.
@@ -90,7 +91,11 @@ function requestFor(row: MatrixRow, { actor, targetId, target }: Context): Reque
     case "POST /users/accessToken":
       return json({ accessToken: "ya29.token", idToken: "eyJ.token", providerId: "google.com" });
     case "POST /users/notificationToken":
-      return json({ notificationToken: "fcm-token" });
+      return json({ notificationToken: JSON.stringify(browserSubscription()) });
+    case "PUT /push/preferences":
+      return json({ followedContent: false });
+    case "POST /push/unsubscribe":
+      return json({ endpoint: browserSubscription().endpoint });
     case "PUT /users/profile-image":
     case "PUT /users/cover-image":
       return multipart({}, "file");
@@ -130,13 +135,13 @@ describe("matriz de autorización (docs/authorization.md)", () => {
     await t.close();
   });
 
-  it("la tabla cubre cada llamada de usuarios y notificaciones de la API", async () => {
+  it("la tabla cubre cada llamada de usuarios, notificaciones y push de la API", async () => {
     const doc = (await t.request({ url: "/api/openapi.json" })).json();
     const documented = new Set(rows.map((r) => `${r.method} ${r.path}`));
     const served = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${p.replace(/^\/api/, "")}`),
     );
-    const accounts = served.filter((c) => /^\w+ \/(users|notifications)(\/|$)/.test(c) && c !== "GET /notifications/stream");
+    const accounts = served.filter((c) => /^\w+ \/(users|notifications|push)(\/|$)/.test(c) && c !== "GET /notifications/stream");
     expect(accounts.filter((c) => !documented.has(c))).toEqual([]);
     expect(rows.length).toBeGreaterThan(40);
   });

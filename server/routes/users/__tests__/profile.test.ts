@@ -6,6 +6,7 @@ import { loadEnv } from "../../../env";
 import { bannedUser, registeredUser, tokenSignedInAgo, type TestPerson } from "../../../test/accounts";
 import { bearer, createEmulatorUser, signInWithPassword } from "../../../test/emulator";
 import { createTestApp, type TestApp } from "../../../test/harness";
+import { browserSubscription } from "../../../test/push-service";
 import { notifyUsers } from "../../notifications/service";
 import { isRecentSignIn } from "../recent-sign-in";
 
@@ -97,11 +98,14 @@ describe("cuenta propia", () => {
         const res = await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload });
         expect(res.json().data).toEqual({ stored: false });
       }
-      expect(await t.users.notificationTokensOf(person.uid)).toEqual([]);
-      const res = await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload: { notificationToken: "fcm-123" } });
+      const endpoints = async () => (await t.database.query<{ endpoint: string }>("SELECT endpoint FROM push_subscriptions WHERE user_id = $1", [person.uid])).map((r) => r.endpoint);
+      expect(await endpoints()).toEqual([]);
+      // The token is the browser's push subscription (server/push/__tests__ covers its rules).
+      const subscription = browserSubscription();
+      const res = await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload: { notificationToken: JSON.stringify(subscription) } });
       expect(res.json().data).toEqual({ stored: true });
-      await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload: { notificationToken: "fcm-123" } });
-      expect(await t.users.notificationTokensOf(person.uid)).toEqual(["fcm-123"]);
+      await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload: { notificationToken: JSON.stringify(subscription) } });
+      expect(await endpoints()).toEqual([subscription.endpoint]);
     });
   });
 
@@ -258,7 +262,7 @@ describe("cuenta propia", () => {
       const friend = await registeredUser(t);
       await t.request({ method: "POST", url: `/api/users/follow/${friend.uid}/user`, headers: bearer(person) });
       await t.request({ method: "POST", url: `/api/users/follow/${person.uid}/user`, headers: bearer(friend) });
-      await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload: { notificationToken: "fcm-se-va" } });
+      await t.request({ method: "POST", url: "/api/users/notificationToken", headers: bearer(person), payload: { notificationToken: JSON.stringify(browserSubscription()) } });
       await t.request({ method: "POST", url: "/api/users/accessToken", headers: bearer(person), payload: { accessToken: "a", idToken: "b", providerId: "google.com" } });
       await notifyUsers(t.database, [{ userId: person.uid, kind: "prueba", title: "x", body: "y" }]);
       await t.request({ method: "POST", url: "/api/notifications/stream-ticket", headers: bearer(person) });
@@ -274,7 +278,7 @@ describe("cuenta propia", () => {
         ["follows", "follower_id"],
         ["follows", "target_id"],
         ["notifications", "user_id"],
-        ["user_notification_tokens", "user_id"],
+        ["push_subscriptions", "user_id"],
         ["user_provider_tokens", "user_id"],
         ["notification_stream_tickets", "user_id"],
       ] as const) {
