@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import toast from "react-hot-toast";
-import { onlineManager } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import type { NOTIFICATION_KINDS } from "@/lib/schemas/notifications";
 import { addToInbox, cachedFirstPage, markReadInInbox, notificationQueries, type Notification } from "@/lib/api/notifications";
 import { openNotificationStream } from "@/lib/api/notifications-stream";
@@ -30,6 +30,19 @@ const PROFILE_KINDS: ReadonlySet<string> = new Set<NotificationKind>(["follow", 
  * item the realtime stream delivers (seen + 1: the toast; unread + 1: the badge), and what other
  * tabs mark read.
  */
+/**
+ * A marking on the cached inbox. A read of it under way would answer with the state from before
+ * the marking and overwrite it ('Nueva' back on read items): it is cancelled, the marking
+ * applied, and the read made again.
+ */
+async function showMarking(queryClient: QueryClient, ids: readonly string[] | null, unviewed: number): Promise<void> {
+  const queryKey = notificationQueries.inbox().queryKey;
+  const reading = queryClient.isFetching({ queryKey }) > 0;
+  if (reading) await queryClient.cancelQueries({ queryKey });
+  markReadInInbox(queryClient, ids, unviewed);
+  if (reading) await queryClient.refetchQueries({ queryKey }).catch(() => undefined);
+}
+
 export function NotificationsListener() {
   const userId = useAtomValue(authUserAtom)?._id ?? null;
   const setNotifications = useSetAtom(notificationsAtom);
@@ -50,15 +63,22 @@ export function NotificationsListener() {
       if (!cancelled) setNotifications((s) => (s.loaded ? s : receivePage(s, cached ?? { items: [], unviewed: 0 })));
     };
 
-    const load = async () => {
+    // Bumped by every marking: a read that set out before one carries the count from before it,
+    // so its answer is dropped and the read made again.
+    let markings = 0;
+
+    const load = async (): Promise<void> => {
       // Offline the fetch below pauses until the connection is back (it neither resolves nor
       // fails), so the cached list is shown first instead of a skeleton that never ends.
       if (!onlineManager.isOnline()) showCached();
+      const before = markings;
       try {
         const data = await queryClient.fetchInfiniteQuery({ ...notificationQueries.inbox(), staleTime: 0 });
+        if (before !== markings) return load();
         const first = data.pages[0];
         if (!cancelled && first) setNotifications((s) => receivePage(s, first));
       } catch {
+        if (before !== markings && !cancelled) return load();
         showCached();
       }
     };
@@ -84,8 +104,9 @@ export function NotificationsListener() {
     });
     const unsubscribe = subscribeViewed((message) => {
       if (cancelled || message.userId !== userId) return;
+      markings += 1;
       setNotifications((s) => applyViewed(s, message.ids, message.unviewed));
-      markReadInInbox(queryClient, message.ids, message.unviewed);
+      void showMarking(queryClient, message.ids, message.unviewed);
     });
     return () => {
       cancelled = true;

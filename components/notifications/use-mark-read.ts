@@ -1,28 +1,23 @@
 "use client";
 
 import { useCallback } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
-import { markReadInInbox, markViewed } from "@/lib/api/notifications";
-import { getQueryClient } from "@/lib/query/client";
+import { useAtomValue } from "jotai";
+import { markViewed } from "@/lib/api/notifications";
 import { authUserAtom } from "@/lib/state/auth";
-import { applyViewed, notificationsAtom } from "@/lib/state/notifications";
 import { publishViewed } from "@/lib/state/notifications-sync";
 
 /**
- * Marks notifications read on the server (some ids, or all with null), then shows it here (the
- * list and the badge, with the server's count) and in the other tabs.
+ * Marks notifications read on the server (some ids, or all with null), then tells this tab and
+ * the others (NotificationsListener shows it: the list and the badge, with the server's count).
  */
 export function useMarkRead(): (ids: string[] | null) => Promise<void> {
   const userId = useAtomValue(authUserAtom)?._id ?? null;
-  const setNotifications = useSetAtom(notificationsAtom);
   return useCallback(
     async (ids) => {
       if (!userId) return;
       const { unviewed } = await markViewed(ids ?? undefined);
-      setNotifications((state) => applyViewed(state, ids, unviewed));
-      markReadInInbox(getQueryClient(), ids, unviewed);
       publishViewed({ type: "viewed", userId, ids, unviewed });
     },
-    [userId, setNotifications],
+    [userId],
   );
 }

@@ -2,7 +2,8 @@
 // list agree everywhere: BroadcastChannel where there is one, else the `storage` event (fired
 // in every other tab of the origin when localStorage changes). Only absolute facts travel (these
 // ids, or all, are read; the server counts N unread): each tab counts arrivals from its own
-// stream, so nothing is counted twice.
+// stream, so nothing is counted twice. The tab that marked hears its own message too, so a
+// marking is applied in one place whichever tab made it.
 
 export interface ViewedMessage {
   type: "viewed";
@@ -63,13 +64,14 @@ function open(): Transport {
   };
 }
 
-/** Tells the other tabs (never this one) that notifications were marked read. */
+/** Tells this tab and the other tabs that notifications were marked read. */
 export function publishViewed(message: ViewedMessage): void {
   transport ??= open();
   transport.post(message);
+  deliver(message);
 }
 
-/** Hears what other tabs marked read; returns the unsubscribe. */
+/** Hears what this tab or another marked read; returns the unsubscribe. */
 export function subscribeViewed(listener: (message: ViewedMessage) => void): () => void {
   transport ??= open();
   listeners.add(listener);
