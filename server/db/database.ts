@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite in memory (tests); wins over dataDir. */
   inMemory?: boolean;
+  /**
+   * PGlite in memory starting from this dumped data folder (`dumpDataDir`) instead of an empty
+   * cluster: tests start from a migrated copy, skipping initdb and the migrations.
+   */
+  template?: Blob;
   /** Work inside this schema (created if missing) so test runs do not see each other. */
   schema?: string;
   /** Drop `schema` when the handle closes (throwaway test schemas). */

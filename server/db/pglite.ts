@@ -22,7 +22,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   let lock: FolderLock | null = null;
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
   } else {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });

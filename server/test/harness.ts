@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { loadEnv } from "../env";
 import { createUsersRepository, type UsersRepository } from "../routes/users/repository";
+import { migratedTemplate } from "./pglite-template";
 import { requestTo, type RequestOptions, type TestResponse } from "./http";
 
 // Builds the real app on a fresh database for one test file: an in-memory PGlite, or, when
@@ -33,7 +34,8 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
       poolSize: 4,
     });
   }
-  return openDatabase({ inMemory: true, migrate: options.migrate });
+  if (options.migrate === false) return openDatabase({ inMemory: true, migrate: false });
+  return openDatabase({ inMemory: true, template: await migratedTemplate() });
 }
 
 /** The engine the suites run on, for assertions that name it. */
