@@ -53,6 +53,8 @@ function CommunityView({ community }: { community: Community }) {
         follow={{ kind: "communities", id: community._id, following: community.following, followersCount: community.followersCount, name: community.name }}
         share={{ title: community.name }}
         edit={community.canEdit ? { href: pathFor("/communities/[communityId]/edit", community._id), label: "Editar comunidad" } : null}
+        // Only owners delete a community (its admins edit it); an admin moderates from the panel.
+        remove={community.myRole === "owner" ? { kind: "communities", id: community._id, title: community.name, followersCount: community.followersCount } : null}
         before={
           signedIn ? (
             community.myRole ? (

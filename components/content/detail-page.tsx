@@ -8,6 +8,7 @@ import type { ContentKind } from "@/lib/schemas/content";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Cover } from "./cover";
+import { DeleteContentButton, type RemoveTarget } from "./delete-content-button";
 import { FollowButton, type FollowTarget } from "./follow-button";
 import { KIND_COPY } from "./kind-copy";
 import { NotFoundState } from "./not-found-state";
@@ -101,12 +102,13 @@ export function DetailHeader({ titleId, title, cover, kicker, children }: { titl
 
 /**
  * Follow (with the count), then the row of actions: `before` the share button, the kind's own
- * actions, the owner's edit link, and `after` it.
+ * actions, the owner's edit link and delete button, and `after` them.
  */
 export function DetailActions({
   follow,
   share,
   edit,
+  remove = null,
   before,
   after,
   children,
@@ -115,6 +117,8 @@ export function DetailActions({
   share: { title: string; text?: string | null };
   /** Only for who may edit: the edit page and its label ("Editar lugar"). */
   edit: { href: string; label: string } | null;
+  /** Only for who may delete it (the server decides again). */
+  remove?: RemoveTarget | null;
   before?: ReactNode;
   after?: ReactNode;
   children?: ReactNode;
@@ -133,6 +137,7 @@ export function DetailActions({
             {edit.label}
           </Link>
         ) : null}
+        {remove ? <DeleteContentButton {...remove} /> : null}
         {after}
       </div>
     </>

@@ -49,7 +49,20 @@ export interface PersonalListCopy {
   emptyHint?: string;
 }
 
+/** Deleting one's own item from its page. */
+export interface RemoveCopy {
+  /** The button and the dialog's confirm button ("Eliminar evento"). */
+  button: string;
+  /** The dialog's title. */
+  title: string;
+  /** What the followers lose, by how many there are. */
+  followers: (count: number) => string;
+  /** The toast once it is gone. */
+  done: string;
+}
+
 export interface KindCopy extends FormCopy {
+  remove: RemoveCopy;
   /** The item page offline with nothing cached. */
   offline: string;
   mine: PersonalListCopy;
@@ -60,6 +73,13 @@ export interface KindCopy extends FormCopy {
 
 export const KIND_COPY: Record<ContentKind, KindCopy> = {
   events: {
+    remove: {
+      button: "Eliminar evento",
+      title: "¿Eliminar este evento?",
+      followers: (n) =>
+        n === 0 ? "Nadie sigue este evento todavía." : n === 1 ? "La persona que lo sigue recibirá un aviso de que se eliminó." : `Las ${n} personas que lo siguen recibirán un aviso de que se eliminó.`,
+      done: "Evento eliminado.",
+    },
     create: { title: "Crear evento", description: "Comparte lo que organizas con la ciudad.", signInTo: "publicar eventos", submit: "Publicar evento" },
     edit: {
       title: "Editar evento",
@@ -87,6 +107,17 @@ export const KIND_COPY: Record<ContentKind, KindCopy> = {
     pendingCreates: "Eventos por publicar",
   },
   places: {
+    remove: {
+      button: "Eliminar lugar",
+      title: "¿Eliminar este lugar?",
+      followers: (n) =>
+        n === 0
+          ? "Nadie sigue este lugar todavía. Sus eventos se quedan, sin lugar."
+          : n === 1
+            ? "La persona que lo sigue dejará de verlo en sus listas. Sus eventos se quedan, sin lugar."
+            : `Las ${n} personas que lo siguen dejarán de verlo en sus listas. Sus eventos se quedan, sin lugar.`,
+      done: "Lugar eliminado.",
+    },
     create: {
       title: "Agregar lugar",
       description: "Foros, museos, parques, cafés: los espacios donde pasa la vida cultural.",
@@ -113,6 +144,13 @@ export const KIND_COPY: Record<ContentKind, KindCopy> = {
     pendingCreates: "Lugares por publicar",
   },
   news: {
+    remove: {
+      button: "Eliminar noticia",
+      title: "¿Eliminar esta noticia?",
+      followers: (n) =>
+        n === 0 ? "Nadie sigue esta noticia todavía." : n === 1 ? "La persona que la sigue dejará de verla." : `Las ${n} personas que la siguen dejarán de verla.`,
+      done: "Noticia eliminada.",
+    },
     create: { title: "Publicar noticia", signInTo: "publicar noticias", submit: "Publicar noticia" },
     edit: { title: "Editar noticia", signInTo: "editar noticias", forbidden: { title: "No puedes editar esta noticia." } },
     loading: "Cargando noticia",
@@ -129,6 +167,13 @@ export const KIND_COPY: Record<ContentKind, KindCopy> = {
     pendingCreates: "Noticias por publicar",
   },
   communities: {
+    remove: {
+      button: "Eliminar comunidad",
+      title: "¿Eliminar esta comunidad?",
+      followers: (n) =>
+        `${n === 0 ? "Nadie sigue esta comunidad todavía." : n === 1 ? "La persona que la sigue dejará de verla." : `Las ${n} personas que la siguen dejarán de verla.`} Sus miembros salen de ella; sus eventos y noticias se quedan, sin comunidad.`,
+      done: "Comunidad eliminada.",
+    },
     create: { title: "Crear comunidad", description: "Colectivos, clubes y grupos que publican juntos.", signInTo: "crear comunidades", submit: "Crear comunidad" },
     edit: { title: "Editar comunidad", signInTo: "editar comunidades", forbidden: { title: "No puedes editar esta comunidad." } },
     loading: "Cargando comunidad",

@@ -141,6 +141,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         follow={{ kind: "events", id: event._id, following: event.following, followersCount: event.followersCount, name: event.title }}
         share={{ title: event.title, text: formatEventWhen(event) }}
         edit={event.canEdit ? { href: pathFor("/events/[eventId]/edit", event._id), label: "Editar evento" } : null}
+        remove={event.canEdit ? { kind: "events", id: event._id, title: event.title, followersCount: event.followersCount, authorId: event.organizer?._id ?? null } : null}
         after={
           isAdmin ? (
             <Link className="button button--ghost" href="/panel/events/">

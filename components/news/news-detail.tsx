@@ -48,6 +48,7 @@ function NewsView({ news }: { news: News }) {
         follow={{ kind: "news", id: news._id, following: news.following, followersCount: news.followersCount, name: news.title }}
         share={{ title: news.title, text: news.summary }}
         edit={news.canEdit ? { href: pathFor("/news/[newsId]/edit", news._id), label: "Editar noticia" } : null}
+        remove={news.canEdit ? { kind: "news", id: news._id, title: news.title, followersCount: news.followersCount, authorId: news.author?._id ?? null } : null}
       />
       <div className={`${detailStyles.text} ${detailStyles.section}`}>{news.body}</div>
     </article>

@@ -55,6 +55,7 @@ function PlaceView({ place }: { place: Place }) {
         follow={{ kind: "places", id: place._id, following: place.following, followersCount: place.followersCount, name: place.name }}
         share={{ title: place.name, text: place.addressLine }}
         edit={place.canEdit ? { href: pathFor("/places/[placeId]/edit", place._id), label: "Editar lugar" } : null}
+        remove={place.canEdit ? { kind: "places", id: place._id, title: place.name, followersCount: place.followersCount, authorId: place.author?._id ?? null } : null}
       />
       {place.description ? <p className={`${detailStyles.text} ${detailStyles.section}`}>{place.description}</p> : null}
       <dl className={detailStyles.facts}>

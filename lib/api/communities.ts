@@ -30,6 +30,11 @@ export function removeMember(id: string, userId: string): Promise<unknown> {
   return apiDelete(`${membersPath(id)}/${encodeURIComponent(userId)}`);
 }
 
+/** Deletes the community (its owners, or an admin with a reason); its events and news stay, without it. */
+export function deleteCommunity(id: string, reason?: string): Promise<unknown> {
+  return communities.remove(id, { reason: reason || undefined });
+}
+
 export function joinCommunity(id: string): Promise<Community> {
   return apiPost<Community>(`/communities/${encodeURIComponent(id)}/join`);
 }
