@@ -35,8 +35,18 @@ export function FollowingNews() {
   return <PersonalListPage<News> kind="news" list="following" options={newsQueries.followingQuery()} renderItem={card} />;
 }
 
-/** The news of the community whose page this is. */
-export function NewsForRoute({ route, title, empty }: { route: DynamicRoute; title: string; empty: string }) {
+/** The news of the community, or of the person, whose page this is. */
+export function NewsForRoute({
+  route,
+  filter = "communityId",
+  title,
+  empty,
+}: {
+  route: DynamicRoute;
+  filter?: "communityId" | "authorId";
+  title: string;
+  empty: string;
+}) {
   const id = useRouteId(route);
   if (id === null) return null;
   return (
@@ -44,7 +54,7 @@ export function NewsForRoute({ route, title, empty }: { route: DynamicRoute; tit
       <div className={styles.sectionHead}>
         <h2 id="route-news">{title}</h2>
       </div>
-      <NewsList filters={{ communityId: id }} label={title} empty={empty} />
+      <NewsList filters={{ [filter]: id }} label={title} empty={empty} />
     </section>
   );
 }

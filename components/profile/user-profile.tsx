@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@/lib/api/errors";
 import { userQueries } from "@/lib/api/users";
@@ -13,8 +14,11 @@ import { FollowButton } from "@/components/content/follow-button";
 import { ProfileHeader } from "./profile-header";
 import styles from "./profile.module.css";
 
-/** Someone's profile (/profile/{profileId}, docs/product.md#routes), with the follow button. */
-export function UserProfile() {
+/**
+ * Someone's profile (/profile/{profileId}, docs/product.md#routes): the header with the counts and
+ * the follow button, then `children` (what they organise and publish) once the profile is there.
+ */
+export function UserProfile({ children }: { children?: ReactNode }) {
   const id = useRouteId("/profile/[profileId]");
   const me = useMe();
   const query = useQuery({ ...userQueries.detail(id ?? ""), enabled: id !== null });
@@ -57,6 +61,7 @@ export function UserProfile() {
         headingLevel={1}
         actions={isMe ? <ButtonLink href="/profile/" variant="secondary">Ir a mi perfil</ButtonLink> : <FollowButton kind="users" id={user._id} name={user.name} />}
       />
+      {children}
     </div>
   );
 }
