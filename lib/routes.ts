@@ -40,6 +40,7 @@ export const STATIC_ROUTES = [
   "/panel/news",
   "/panel/notifications",
   "/panel/places",
+  "/panel/communities",
   "/panel/users",
   "/panel/users/create",
   "/panel/users/verify",

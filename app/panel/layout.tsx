@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/panel/events/tags", label: "Etiquetas" },
   { href: "/panel/places", label: "Lugares" },
   { href: "/panel/news", label: "Noticias" },
+  { href: "/panel/communities", label: "Comunidades" },
   { href: "/panel/notifications", label: "Notificaciones" },
 ] as const;
 

@@ -8,7 +8,13 @@ import { fetchPage } from "./pages";
 
 // The communities resource: groups with members and roles, their events and news.
 
-const communities = contentResource<Community, { featured?: boolean }, CommunityPayload>("communities", {
+export interface CommunityFilters {
+  featured?: boolean;
+  /** Admin panel only: `hidden` or `all` (403 for anyone else). */
+  visibility?: "visible" | "hidden" | "all";
+}
+
+const communities = contentResource<Community, CommunityFilters, CommunityPayload>("communities", {
   followInvalidates: [["events", "for-you"]],
 });
 
@@ -51,6 +57,7 @@ export const communityQueries = {
 };
 
 export const fetchCommunity = communities.fetch;
+export const moderateCommunity = communities.moderate;
 export const updateCommunity = communities.update;
 export const uploadCommunityImage = communities.uploadImage;
 export const storeCommunity = communities.store;

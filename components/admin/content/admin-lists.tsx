@@ -1,13 +1,16 @@
 "use client";
 
+import { communityQueries, deleteCommunity, moderateCommunity } from "@/lib/api/communities";
 import { deleteEvent, eventQueries, moderateEvent } from "@/lib/api/events";
 import { deleteNews, moderateNews, newsQueries } from "@/lib/api/news";
 import { deletePlace, moderatePlace, placeQueries } from "@/lib/api/places";
+import type { Community } from "@/lib/schemas/communities";
 import type { Event } from "@/lib/schemas/events";
 import type { News } from "@/lib/schemas/news";
 import type { Place } from "@/lib/schemas/places";
 import { pathFor } from "@/lib/routes";
 import { formatDateTime, formatEventWhenShort } from "@/lib/format/dates";
+import { formatCount } from "@/lib/format/count";
 import { ModerationTable } from "./moderation-table";
 
 export function AdminEvents() {
@@ -54,6 +57,22 @@ export function AdminPlaces() {
       details={(p) => p.addressLine}
       moderate={moderatePlace}
       remove={deletePlace}
+    />
+  );
+}
+
+export function AdminCommunities() {
+  return (
+    <ModerationTable<Community>
+      title="Panel de administración: Comunidades"
+      noun="comunidades"
+      listOptions={(visibility) => communityQueries.listQuery({ visibility })}
+      invalidate={communityQueries.all()}
+      label={(c) => c.name}
+      href={(c) => pathFor("/communities/[communityId]", c._id)}
+      details={(c) => formatCount(c.membersCount, "miembro", "miembros")}
+      moderate={moderateCommunity}
+      remove={deleteCommunity}
     />
   );
 }
