@@ -4,7 +4,7 @@
 -- CASCADE) and every app schema share the one copy, visible through their search_path.
 CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 
--- GIN trigram indexes on exactly the expressions the search compares (`<%`), so the typo
+-- GIN trigram indexes on exactly the expressions the search compares (`<<%`), so the typo
 -- fallback does not read every row.
 CREATE INDEX events_title_trgm_idx ON events USING gin (plaza_fold(title) gin_trgm_ops);
 CREATE INDEX places_name_trgm_idx ON places USING gin (plaza_fold(name) gin_trgm_ops);
