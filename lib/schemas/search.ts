@@ -24,6 +24,8 @@ export const highlightSchema = z
   .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }))
   .describe("Partes del título (o nombre) que coinciden con la búsqueda: posiciones UTF-16, `end` excluido.");
 
+export type HighlightRange = z.infer<typeof highlightSchema>[number];
+
 const highlighted = { highlight: highlightSchema };
 
 export const searchResultSchema = z.object({

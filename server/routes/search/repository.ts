@@ -1,4 +1,4 @@
-import { searchWords, TYPO_MIN_LENGTH, TYPO_SIMILARITY } from "../../../lib/search/match";
+import { searchWords, TYPO_MIN_LENGTH, TYPO_SIMILARITY } from "./match";
 import type { Database } from "../../db/client";
 import type { Queryable } from "../../db/queryable";
 

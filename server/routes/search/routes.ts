@@ -12,7 +12,7 @@ import { toNews } from "../news/mappers";
 import { createNewsRepository } from "../news/repository";
 import { toPlace } from "../places/mappers";
 import { createPlacesRepository } from "../places/repository";
-import { highlightRanges } from "../../../lib/search/match";
+import { highlightRanges } from "./match";
 import { createSearchRepository, searchTerms } from "./repository";
 
 export interface SearchRoutesOptions {

@@ -20,7 +20,7 @@ describe(`búsqueda tolerante a acentos y errores de dedo (${expectedDatabaseKin
   let theatreNight: string;
   let theatreWorkshop: string;
 
-  const search = async (q: string, kind?: string): Promise<Record<string, Hit[]>> => {
+  const search = async (q: string, kind?: string): Promise<Record<"events" | "places" | "news" | "communities" | "users", Hit[]>> => {
     const res = await as(t, null)({ url: `/api/search?q=${encodeURIComponent(q)}${kind ? `&kind=${kind}` : ""}` });
     expect(res.statusCode).toBe(200);
     return res.json().data;

@@ -1,17 +1,13 @@
-// How a search query meets a title, shared by the server (which words to send to PostgreSQL and
-// which part of each result's title matched) and the search page (drawing those parts). The
-// folding mirrors plaza_fold in 0003_content.sql so "Teátro", "TEATRO" and "teatro" are one word.
+import type { HighlightRange } from "../../../lib/schemas/search";
+
+// How a search query meets a title: which words to send to PostgreSQL and which parts of each
+// result's title matched (the `highlight` of the answer; the search page draws them). The folding
+// mirrors plaza_fold in 0003_content.sql so "Teátro", "TEATRO" and "teatro" are one word.
 
 /** Typo matches need this many letters: shorter words are close to too many others. */
 export const TYPO_MIN_LENGTH = 4;
 /** pg_trgm strict word similarity from which a word counts as a typo of another ("tatro" ~ "teatro" ≈ 0.44). */
 export const TYPO_SIMILARITY = 0.4;
-
-/** A matched part of a title: UTF-16 offsets, `end` exclusive. */
-export interface HighlightRange {
-  start: number;
-  end: number;
-}
 
 const ACCENTED = "áàâäãéèêëíìîïóòôöõúùûüñç";
 const PLAIN = "aaaaaeeeeiiiiooooouuuunc";
@@ -77,20 +73,4 @@ export function highlightRanges(title: string, query: string): HighlightRange[] 
     if (end > start) ranges.push({ start, end });
   }
   return ranges;
-}
-
-/** `text` cut at the ranges, for drawing; ranges out of bounds or overlapping are clamped. */
-export function highlightSegments(text: string, ranges: readonly HighlightRange[]): { text: string; marked: boolean }[] {
-  const segments: { text: string; marked: boolean }[] = [];
-  let at = 0;
-  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
-    const start = Math.max(at, Math.min(r.start, text.length));
-    const end = Math.max(start, Math.min(r.end, text.length));
-    if (end === start) continue;
-    if (start > at) segments.push({ text: text.slice(at, start), marked: false });
-    segments.push({ text: text.slice(start, end), marked: true });
-    at = end;
-  }
-  if (at < text.length) segments.push({ text: text.slice(at), marked: false });
-  return segments;
 }
