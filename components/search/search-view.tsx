@@ -16,7 +16,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { VerifiedBadge } from "@/components/content/cover";
 import { CardSkeletons } from "@/components/content/card-skeletons";
-import { Highlighted } from "@/components/search/highlighted";
+import { Highlighted } from "./highlighted";
+import { TagEvents } from "./tag-events";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 import listStyles from "@/components/content/list.module.css";
@@ -47,6 +48,8 @@ export function SearchView() {
     router.replace(debounced.trim() ? `/search/?q=${encodeURIComponent(debounced.trim())}` : "/search/", { scroll: false });
   }, [debounced, params, router]);
 
+  // A tag chip leads here with ?tag=; typing a search replaces it (the URL keeps only ?q=).
+  const tag = params.get("tag");
   const r = query.data;
   const groups: { key: string; title: string; rows: Row[] }[] = r
     ? [
@@ -93,7 +96,9 @@ export function SearchView() {
       <div aria-live="polite" className="visually-hidden">
         {active && r ? (total === 0 ? "Sin resultados" : `${total} resultados`) : ""}
       </div>
-      {!active ? (
+      {!active && tag ? (
+        <TagEvents slug={tag} />
+      ) : !active ? (
         <EmptyState title="Escribe al menos 2 letras para buscar." hint="La búsqueda no distingue acentos ni mayúsculas y tolera errores de dedo." />
       ) : query.isPending ? (
         query.fetchStatus === "paused" ? (
