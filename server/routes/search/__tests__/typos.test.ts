@@ -93,4 +93,17 @@ describe(`búsqueda tolerante a acentos y errores de dedo (${expectedDatabaseKin
     expect(marked(all.communities[0]!)).toEqual(["Músicos"]);
     expect(all.events).toEqual([]);
   });
+
+  it("el contrato OpenAPI declara la marca de cada resultado", async () => {
+    const doc = (await t.request({ url: "/api/openapi.json" })).json();
+    const data = doc.paths["/api/search/"].get.responses["200"].content["application/json"].schema.properties.data;
+    for (const kind of ["events", "places", "news", "communities", "users"]) {
+      const item = data.properties[kind].items;
+      expect(item.required).toContain("highlight");
+      expect(item.properties.highlight.items.properties).toEqual({
+        start: expect.objectContaining({ type: "integer", minimum: 0 }),
+        end: expect.objectContaining({ type: "integer", minimum: 0 }),
+      });
+    }
+  });
 });
