@@ -7,6 +7,7 @@ import { formatPrice } from "@/lib/format/price";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
+import { TagLink } from "./tag-link";
 
 const REASON_LABELS: Record<string, string> = {
   place: "Sigues este lugar",
@@ -47,8 +48,8 @@ export function EventCard({ event, reasons, headingLevel }: { event: Event; reas
           {event.featured ? <li className={styles.chip}>Destacado</li> : null}
           {reason ? <li className={styles.chip}>{reason}</li> : null}
           {event.tags.slice(0, 2).map((t) => (
-            <li key={t._id} className={styles.chip}>
-              {t.name}
+            <li key={t._id}>
+              <TagLink tag={t} />
             </li>
           ))}
         </ul>

@@ -20,6 +20,7 @@ import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 import textStyles from "@/components/ui/text.module.css";
 import { eventJsonLd } from "./event-json-ld";
+import { TagLink } from "./tag-link";
 
 const RULE_LABELS = { weekly: "semanal", monthly: "mensual", dates: "de varias fechas" } as const;
 
@@ -61,8 +62,8 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         {event.tags.length > 0 ? (
           <ul className={cardStyles.chips} aria-label="Etiquetas">
             {event.tags.map((t) => (
-              <li key={t._id} className={cardStyles.chip}>
-                {t.name}
+              <li key={t._id}>
+                <TagLink tag={t} />
               </li>
             ))}
           </ul>

@@ -10,11 +10,14 @@ import { useDebounced } from "@/lib/hooks/use-debounced";
 import { pathFor } from "@/lib/routes";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
+import type { HighlightRange } from "@/lib/schemas/search";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { VerifiedBadge } from "@/components/content/cover";
 import { CardSkeletons } from "@/components/content/card-skeletons";
+import { Highlighted } from "./highlighted";
+import { TagEvents } from "./tag-events";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 import listStyles from "@/components/content/list.module.css";
@@ -24,6 +27,8 @@ interface Row {
   id: string;
   href: string;
   title: string;
+  /** The parts of `title` the query matched. */
+  highlight: HighlightRange[];
   meta: string;
   verified?: boolean;
 }
@@ -43,26 +48,28 @@ export function SearchView() {
     router.replace(debounced.trim() ? `/search/?q=${encodeURIComponent(debounced.trim())}` : "/search/", { scroll: false });
   }, [debounced, params, router]);
 
+  // A tag chip leads here with ?tag=; typing a search replaces it (the URL keeps only ?q=).
+  const tag = params.get("tag");
   const r = query.data;
   const groups: { key: string; title: string; rows: Row[] }[] = r
     ? [
         {
           key: "events",
           title: "Eventos",
-          rows: r.events.map((e) => ({ id: e._id, href: pathFor("/events/[eventId]", e._id), title: e.title, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}` })),
+          rows: r.events.map((e) => ({ id: e._id, href: pathFor("/events/[eventId]", e._id), title: e.title, highlight: e.highlight, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}` })),
         },
         {
           key: "places",
           title: "Lugares",
-          rows: r.places.map((p) => ({ id: p._id, href: pathFor("/places/[placeId]", p._id), title: p.name, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}` })),
+          rows: r.places.map((p) => ({ id: p._id, href: pathFor("/places/[placeId]", p._id), title: p.name, highlight: p.highlight, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}` })),
         },
-        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, href: pathFor("/news/[newsId]", n._id), title: n.title, meta: n.summary })) },
+        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, href: pathFor("/news/[newsId]", n._id), title: n.title, highlight: n.highlight, meta: n.summary })) },
         {
           key: "communities",
           title: "Comunidades",
-          rows: r.communities.map((c) => ({ id: c._id, href: pathFor("/communities/[communityId]", c._id), title: c.name, meta: `${c.membersCount} miembros` })),
+          rows: r.communities.map((c) => ({ id: c._id, href: pathFor("/communities/[communityId]", c._id), title: c.name, highlight: c.highlight, meta: `${c.membersCount} miembros` })),
         },
-        { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, href: pathFor("/profile/[profileId]", u._id), title: u.name, meta: "", verified: u.verified })) },
+        { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, href: pathFor("/profile/[profileId]", u._id), title: u.name, highlight: u.highlight, meta: "", verified: u.verified })) },
       ].filter((g) => g.rows.length > 0)
     : [];
   const total = groups.reduce((n, g) => n + g.rows.length, 0);
@@ -89,8 +96,10 @@ export function SearchView() {
       <div aria-live="polite" className="visually-hidden">
         {active && r ? (total === 0 ? "Sin resultados" : `${total} resultados`) : ""}
       </div>
-      {!active ? (
-        <EmptyState title="Escribe al menos 2 letras para buscar." hint="La búsqueda no distingue acentos ni mayúsculas." />
+      {!active && tag ? (
+        <TagEvents slug={tag} />
+      ) : !active ? (
+        <EmptyState title="Escribe al menos 2 letras para buscar." hint="La búsqueda no distingue acentos ni mayúsculas y tolera errores de dedo." />
       ) : query.isPending ? (
         query.fetchStatus === "paused" ? (
           <EmptyState title="Sin conexión" hint="Busca de nuevo cuando vuelvas a tener conexión." />
@@ -112,7 +121,7 @@ export function SearchView() {
                 <li key={row.id} className={cardStyles.card} style={{ gridTemplateColumns: "1fr" }}>
                   <div>
                     <Link className={cardStyles.cardLink} href={row.href}>
-                      {row.title}
+                      <Highlighted text={row.title} ranges={row.highlight} />
                     </Link>{" "}
                     {row.verified ? <VerifiedBadge /> : null}
                     {row.meta ? <p className={cardStyles.cardMeta}>{row.meta}</p> : null}

@@ -6,7 +6,9 @@ import { newsSchema } from "./news";
 import { placeSchema } from "./places";
 
 // GET /search?q=: events, places, news, communities and people, accent-insensitive Spanish
-// full-text search with prefix matching (so "teat" finds "Teatro").
+// full-text search with prefix matching (so "teat" finds "Teatro") and, below those, typo
+// matches ("tatro" finds "Teatro"). Each result adds `highlight`: the parts of its title (name
+// for places, communities and people) the query matched, as offsets, never markup.
 
 export const SEARCH_KINDS = ["events", "places", "news", "communities", "users"] as const;
 
@@ -18,11 +20,19 @@ export const searchQuerySchema = z
   })
   .strict();
 
+export const highlightSchema = z
+  .array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }))
+  .describe("Partes del título (o nombre) que coinciden con la búsqueda: posiciones UTF-16, `end` excluido.");
+
+export type HighlightRange = z.infer<typeof highlightSchema>[number];
+
+const highlighted = { highlight: highlightSchema };
+
 export const searchResultSchema = z.object({
-  events: z.array(eventSchema),
-  places: z.array(placeSchema),
-  news: z.array(newsSchema),
-  communities: z.array(communitySchema),
-  users: z.array(userSummarySchema),
+  events: z.array(eventSchema.extend(highlighted)),
+  places: z.array(placeSchema.extend(highlighted)),
+  news: z.array(newsSchema.extend(highlighted)),
+  communities: z.array(communitySchema.extend(highlighted)),
+  users: z.array(userSummarySchema.extend(highlighted)),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -7,7 +7,7 @@ import * as tar from "tar";
 import { z } from "zod";
 import type { Env } from "../env";
 import { acquireFolderLock, DatabaseLockedError, type FolderLock } from "./lock";
-import { loadPglite } from "./pglite-loader";
+import { createPglite } from "./pglite-loader";
 
 // One archive (a plain tar: the database dump and WebP images are already compressed) holding
 // everything an instance needs: `plaza-respaldo.json` (what it is), `database/` (a PGlite
@@ -89,8 +89,7 @@ export async function createBackup(env: BackupEnv, file: string): Promise<Backup
       lock = lockPglite(env.dataDir);
       const folder = path.join(env.dataDir, "pglite");
       if (!fs.existsSync(path.join(folder, "PG_VERSION"))) throw new BackupError(`No hay una base PGlite en ${folder}.`);
-      const { PGlite } = await loadPglite();
-      const db = await PGlite.create(folder);
+      const db = await createPglite(folder);
       try {
         const dump = await db.dumpDataDir("gzip");
         fs.writeFileSync(path.join(staging, PGLITE_DUMP), Buffer.from(await dump.arrayBuffer()));
@@ -201,8 +200,7 @@ export async function restoreBackup(env: BackupEnv, file: string): Promise<Resto
       lock = lockPglite(env.dataDir);
       const folder = path.join(env.dataDir, "pglite");
       const fresh = `${folder}.restaurando-${suffix}`;
-      const { PGlite } = await loadPglite();
-      const db = await PGlite.create(fresh, { loadDataDir: new Blob([fs.readFileSync(path.join(staging, PGLITE_DUMP))]) });
+      const db = await createPglite(fresh, { loadDataDir: new Blob([fs.readFileSync(path.join(staging, PGLITE_DUMP))]) });
       try {
         await db.query("SELECT 1");
       } finally {

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { assertChannelName, type Database, type OpenDatabaseOptions } from "./database";
 import { acquireFolderLock, type FolderLock } from "./lock";
-import { loadPglite } from "./pglite-loader";
+import { createPglite } from "./pglite-loader";
 import type { Queryable } from "./queryable";
 
 // The embedded engine: one PGlite per process, in memory (tests) or in a data folder guarded by a
@@ -18,17 +18,16 @@ function normaliseParam(value: unknown): unknown {
 }
 
 export async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
-  const { PGlite } = await loadPglite();
   let lock: FolderLock | null = null;
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
+    client = await createPglite(undefined, options.template ? { loadDataDir: options.template } : {});
   } else {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
     lock = acquireFolderLock(path.join(dataDir, "pglite.lock"));
     try {
-      client = await PGlite.create(path.join(dataDir, "pglite"));
+      client = await createPglite(path.join(dataDir, "pglite"));
     } catch (error) {
       lock.release();
       throw error;

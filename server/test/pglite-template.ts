@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { MIGRATIONS_DIR } from "../db/migrate";
-import { loadPglite } from "../db/pglite-loader";
+import { createPglite } from "../db/pglite-loader";
 
 // Every test file opens fresh in-memory PGlite databases; an empty cluster (initdb) plus the
 // migrations costs about 4 s each, a copy of a migrated one about 1.5 s. The migrated copy is
@@ -30,8 +30,7 @@ export async function migratedTemplate(): Promise<Blob> {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-pglite-template-"));
     try {
       await (await openDatabase({ dataDir: folder })).close();
-      const { PGlite } = await loadPglite();
-      const pglite = await PGlite.create(path.join(folder, "pglite"));
+      const pglite = await createPglite(path.join(folder, "pglite"));
       const dump = await pglite.dumpDataDir("none");
       await pglite.close();
       // Written aside and renamed: a reader never sees half a file.

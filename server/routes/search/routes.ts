@@ -12,7 +12,8 @@ import { toNews } from "../news/mappers";
 import { createNewsRepository } from "../news/repository";
 import { toPlace } from "../places/mappers";
 import { createPlacesRepository } from "../places/repository";
-import { createSearchRepository, prefixQuery } from "./repository";
+import { highlightRanges } from "./match";
+import { createSearchRepository, searchTerms } from "./repository";
 
 export interface SearchRoutesOptions {
   database: Database;
@@ -34,7 +35,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
         summary: "Buscar",
         description:
           "Eventos (primero los próximos), lugares, noticias, comunidades y personas. Sin distinguir acentos ni mayúsculas, " +
-          "con prefijos («teat» encuentra «Teatro»). `kind` limita a un tipo; `limit` por tipo (5 por omisión, 20 con `kind`).",
+          "con prefijos («teat» encuentra «Teatro») y, después de esas, con errores de dedo («tatro» encuentra «Teatro»; " +
+          "desde 4 letras). Cada resultado trae `highlight`: qué partes de su título o nombre coinciden. " +
+          "`kind` limita a un tipo; `limit` por tipo (5 por omisión, 20 con `kind`).",
         querystring: searchQuerySchema,
         response: { 200: envelope(searchResultSchema), ...errorResponses(400, 401) },
       },
@@ -44,17 +47,28 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const { q, kind } = request.query;
       const limit = request.query.limit ?? (kind ? 20 : 5);
       const result: SearchResult = { events: [], places: [], news: [], communities: [], users: [] };
-      const query = prefixQuery(q);
-      if (!query) return { data: result };
+      const terms = searchTerms(q);
+      if (!terms) return { data: result };
       const wants = (k: keyof SearchResult) => !kind || kind === k;
-      if (wants("events")) result.events = (await events.findMany(await search.events(query, limit), viewer.id)).map((r) => toEvent(r, viewer));
-      if (wants("places")) result.places = (await places.findMany(await search.ranked("places", query, limit), viewer.id)).map((r) => toPlace(r, viewer));
-      if (wants("news")) result.news = (await news.findMany(await search.ranked("news", query, limit), viewer.id)).map((r) => toNews(r, viewer));
+      const marked = <T>(item: T, text: string) => ({ ...item, highlight: highlightRanges(text, q) });
+      if (wants("events")) {
+        result.events = (await events.findMany(await search.events(terms, limit), viewer.id)).map((r) => toEvent(r, viewer)).map((e) => marked(e, e.title));
+      }
+      if (wants("places")) {
+        result.places = (await places.findMany(await search.ranked("places", terms, limit), viewer.id)).map((r) => toPlace(r, viewer)).map((p) => marked(p, p.name));
+      }
+      if (wants("news")) {
+        result.news = (await news.findMany(await search.ranked("news", terms, limit), viewer.id)).map((r) => toNews(r, viewer)).map((n) => marked(n, n.title));
+      }
       if (wants("communities")) {
-        result.communities = (await communities.findMany(await search.ranked("communities", query, limit), viewer.id)).map((r) => toCommunity(r, viewer));
+        result.communities = (await communities.findMany(await search.ranked("communities", terms, limit), viewer.id))
+          .map((r) => toCommunity(r, viewer))
+          .map((c) => marked(c, c.name));
       }
       if (wants("users")) {
-        result.users = (await search.users(query, limit)).map((u) => ({ _id: u.id, name: u.name, verified: u.verified, profileImage: u.profile_image }));
+        result.users = (await search.users(terms, limit)).map((u) =>
+          marked({ _id: u.id, name: u.name, verified: u.verified, profileImage: u.profile_image }, u.name),
+        );
       }
       return { data: result };
     },

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, test } from "@jest/globals";
+import { cleanup, render, screen } from "@testing-library/react";
+import type { Event } from "@/lib/schemas/events";
+import { EventCard } from "../event-card";
+
+// A tag on an event card opens the upcoming events of that tag (the search page with ?tag=).
+
+afterEach(cleanup);
+
+const event = {
+  _id: "e1",
+  title: "Noche de jazz",
+  description: "",
+  startsAt: "2026-11-22T02:30:00.000Z",
+  endsAt: null,
+  allDay: false,
+  timeZone: "America/Monterrey",
+  place: null,
+  address: "Plaza de Armas, Saltillo",
+  lat: null,
+  lng: null,
+  onlineUrl: null,
+  priceType: "free",
+  priceAmount: null,
+  priceCurrency: "MXN",
+  priceNote: null,
+  capacity: null,
+  accessibility: null,
+  coverImage: null,
+  organizer: { _id: "u1", name: "Colectivo Sarape", verified: true, profileImage: null },
+  community: null,
+  tags: [
+    { _id: "t1", name: "Música", slug: "musica" },
+    { _id: "t2", name: "Al aire libre", slug: "al-aire-libre" },
+  ],
+  status: "published",
+  statusNote: null,
+  series: null,
+  featured: false,
+  hidden: false,
+  hiddenReason: null,
+  followersCount: 0,
+  following: false,
+  canEdit: false,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+} satisfies Event;
+
+/** Page and tag of a link (the export adds the trailing slash; Jest's Link may drop it). */
+function target(name: string) {
+  const url = new URL(screen.getByRole("link", { name }).getAttribute("href")!, "https://plaza.local");
+  return { page: url.pathname.replace(/\/$/, ""), tag: url.searchParams.get("tag") };
+}
+
+describe("EventCard tags", () => {
+  test("each tag links to that tag's events", () => {
+    render(<EventCard event={event} />);
+    expect(target("Eventos con la etiqueta Música")).toEqual({ page: "/search", tag: "musica" });
+    expect(target("Eventos con la etiqueta Al aire libre")).toEqual({ page: "/search", tag: "al-aire-libre" });
+    expect(target("Noche de jazz")).toEqual({ page: "/events/e1", tag: null });
+  });
+});
