@@ -33,6 +33,7 @@ export const STATIC_ROUTES = [
   "/search",
   "/privacyPolicy",
   "/termsAndConditions",
+  "/moderation",
   "/panel",
   "/panel/home",
   "/panel/events",

@@ -12,6 +12,9 @@ export function AppFooter() {
         <li>
           <Link prefetch={false} href="/termsAndConditions/">Términos y condiciones</Link>
         </li>
+        <li>
+          <Link prefetch={false} href="/moderation/">Registro de moderación</Link>
+        </li>
       </ul>
       <p className={styles.version}>
         {brand.name} · <span data-testid="build-id">Versión {buildId}</span>

@@ -8,6 +8,7 @@ import { communitiesRoutes } from "../communities/resource";
 import { eventsRoutes } from "../events/resource";
 import { newsRoutes } from "../news/resource";
 import { placesRoutes } from "../places/resource";
+import { moderationLogRoutes } from "../moderation-log/routes";
 import { searchRoutes } from "../search/routes";
 import { tagsRoutes } from "../tags/routes";
 import { createContentNotifier } from "./notify";
@@ -44,5 +45,6 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     geocoder: geocoder ?? createNominatimGeocoder({ url: geocoderUrl, userAgent: geocoderUserAgent, timeoutMs: 4000 }),
   });
   await api.register(searchRoutes, { prefix: "/search", database });
+  await api.register(moderationLogRoutes, { prefix: "/moderation-log", database });
   await api.register(calendarRoutes, { prefix: "/calendar", database });
 };

@@ -159,6 +159,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "DELETE /addresses/{id}": async (w) => ({ method: "DELETE", url: `/api/addresses/${await authorAddress(w)}` }),
 
   "GET /search?q=": async () => ({ url: "/api/search?q=matriz" }),
+  "GET /moderation-log": async () => ({ url: "/api/moderation-log" }),
   "GET /calendar/feed-url": async () => ({ url: "/api/calendar/feed-url" }),
   "POST /calendar/feed-url/rotate": async () => ({ method: "POST", url: "/api/calendar/feed-url/rotate" }),
 };
