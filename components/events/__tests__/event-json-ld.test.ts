@@ -21,6 +21,7 @@ const base: Event = {
   priceNote: null,
   capacity: 700,
   accessibility: null,
+  accessibilityFeatures: [],
   coverImage: "/api/images/x.webp",
   organizer: { _id: "u1", name: "Colectivo Sarape", verified: true, profileImage: null },
   community: null,
