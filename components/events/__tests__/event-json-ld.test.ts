@@ -67,4 +67,21 @@ describe("schema.org Event", () => {
     expect(mixed.eventAttendanceMode).toBe("https://schema.org/MixedEventAttendanceMode");
     expect(Array.isArray(mixed.location)).toBe(true);
   });
+
+  it("carries declared accessibility: media features as accessibilityFeature, all of them as the venue's amenityFeature", () => {
+    const ld = eventJsonLd(
+      { ...base, accessibilityFeatures: ["step-free-entrance", "sign-language", "captions-audio-description"], accessibility: "Intérprete de LSM junto al escenario." },
+      "u",
+    );
+    expect(ld.accessibilityFeature).toEqual(["signLanguage", "captions", "audioDescription"]);
+    expect(ld.accessibilitySummary).toBe("Intérprete de LSM junto al escenario.");
+    expect((ld.location as Record<string, unknown>).amenityFeature).toEqual([
+      { "@type": "LocationFeatureSpecification", name: "Entrada sin escalones", value: true },
+      { "@type": "LocationFeatureSpecification", name: "Interpretación en lengua de señas", value: true },
+      { "@type": "LocationFeatureSpecification", name: "Subtítulos o audiodescripción", value: true },
+    ]);
+    const none = eventJsonLd(base, "u");
+    expect(none).not.toHaveProperty("accessibilityFeature");
+    expect(none.location).not.toHaveProperty("amenityFeature");
+  });
 });
