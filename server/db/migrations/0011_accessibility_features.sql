@@ -5,3 +5,7 @@
 -- stays in the existing `accessibility` column.
 ALTER TABLE events ADD COLUMN accessibility_features text[] NOT NULL DEFAULT '{}';
 ALTER TABLE places ADD COLUMN accessibility_features text[] NOT NULL DEFAULT '{}';
+
+-- A person's accessibility needs (same keys), private to them: events that declare all of them
+-- are flagged "Accesible para ti" in the lists they see.
+ALTER TABLE users ADD COLUMN accessibility_needs text[] NOT NULL DEFAULT '{}';

@@ -136,4 +136,31 @@ describe("accesibilidad de eventos y lugares", () => {
     ]);
     expect(after.slice(2).every((e) => e.accessibilityFeatures.join() === "quiet-space")).toBe(true);
   });
+
+  it("perfil de accesibilidad: la persona guarda sus necesidades, solo ella las ve, y se validan en español", async () => {
+    const person = await makePerson(t);
+    const admin = await makePerson(t, { accountType: "ADMIN" });
+    const saved = await as(t, person)({ method: "PUT", url: "/api/users/my-data", payload: { accessibilityNeeds: ["quiet-space", "step-free-entrance"] } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.accessibilityNeeds).toEqual(["step-free-entrance", "quiet-space"]);
+
+    const renamed = await as(t, person)({ method: "PUT", url: "/api/users/my-data", payload: { name: "Rosa Prueba" } });
+    expect(renamed.json().data.accessibilityNeeds).toEqual(["step-free-entrance", "quiet-space"]);
+    expect((await as(t, person)({ url: "/api/users/my-data" })).json().data.accessibilityNeeds).toEqual(["step-free-entrance", "quiet-space"]);
+    expect((await as(t, person)({ url: "/api/users/initial-data" })).json().data.user.accessibilityNeeds).toEqual(["step-free-entrance", "quiet-space"]);
+
+    // Health-related and private: neither other people nor admins see it.
+    for (const viewer of [stranger, admin, null]) {
+      const seen = await as(t, viewer)({ url: `/api/users/${person.uid}` });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().data.accessibilityNeeds).toEqual([]);
+    }
+
+    const bad = await as(t, person)({ method: "PUT", url: "/api/users/my-data", payload: { accessibilityNeeds: ["rampa"] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0].message).toMatch(/^Cada característica de accesibilidad debe ser una de: /);
+
+    const cleared = await as(t, person)({ method: "PUT", url: "/api/users/my-data", payload: { accessibilityNeeds: [] } });
+    expect(cleared.json().data.accessibilityNeeds).toEqual([]);
+  });
 });
