@@ -78,7 +78,7 @@ describe("schema.org Event", () => {
     expect((ld.location as Record<string, unknown>).amenityFeature).toEqual([
       { "@type": "LocationFeatureSpecification", name: "Entrada sin escalones", value: true },
       { "@type": "LocationFeatureSpecification", name: "Interpretación en lengua de señas", value: true },
-      { "@type": "LocationFeatureSpecification", name: "Subtítulos o audiodescripción", value: true },
+      { "@type": "LocationFeatureSpecification", name: "Subtitulaje o audio descriptivo", value: true },
     ]);
     const none = eventJsonLd(base, "u");
     expect(none).not.toHaveProperty("accessibilityFeature");
