@@ -1,9 +1,13 @@
+"use client";
+
 import Link from "next/link";
 import type { Event } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
+import { useMe } from "@/lib/hooks/use-me";
+import { meetsNeeds } from "@/components/accessibility/needs";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
@@ -26,9 +30,10 @@ export function eventWhere(event: Pick<Event, "place" | "address" | "onlineUrl">
   return "Lugar por confirmar";
 }
 
-/** An event in a list: date, title, where, price, and why it is suggested. */
+/** An event in a list: date, title, where, price, why it is suggested, and whether it meets the viewer's accessibility needs. */
 export function EventCard({ event, reasons, headingLevel }: { event: Event; reasons?: string[]; headingLevel?: 2 | 3 }) {
   const reason = reasons?.map((r) => REASON_LABELS[r]).find(Boolean);
+  const forYou = meetsNeeds(useMe()?.accessibilityNeeds, event.accessibilityFeatures);
   return (
     <article className={styles.card}>
       <Thumb src={event.coverImage} title={event.title} />
@@ -46,6 +51,7 @@ export function EventCard({ event, reasons, headingLevel }: { event: Event; reas
           {event.status !== "published" ? <li className={styles.chipWarn}>{EVENT_STATUS_LABELS[event.status]}</li> : null}
           {event.hidden ? <li className={styles.chipWarn}>Oculto</li> : null}
           {event.featured ? <li className={styles.chip}>Destacado</li> : null}
+          {forYou ? <li className={styles.chipAccessible}>Accesible para ti</li> : null}
           {reason ? <li className={styles.chip}>{reason}</li> : null}
           {event.tags.slice(0, 2).map((t) => (
             <li key={t._id}>

@@ -15,6 +15,7 @@ import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
 import { VerifiedBadge } from "@/components/content/cover";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
@@ -117,8 +118,6 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
             <dd>{event.capacity} personas</dd>
           </>
         ) : null}
-        <dt>Accesibilidad</dt>
-        <dd>{event.accessibility ?? "Sin información de accesibilidad."}</dd>
         {event.organizer ? (
           <>
             <dt>Organiza</dt>
@@ -165,6 +164,8 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
           <p className={detailStyles.text}>{event.description}</p>
         </section>
       ) : null}
+
+      <AccessibilityInfo item={event} headingId="event-accessibility" />
 
       {event.place || event.address ? (
         <section className={detailStyles.section} aria-labelledby="event-map">

@@ -5,14 +5,13 @@ import { EVENT_STATUSES, EVENT_STATUS_LABELS, type Event } from "@/lib/schemas/e
 import { EVENT_TAGS_MAX } from "@/lib/schemas/tags";
 import { tagQueries } from "@/lib/api/tags";
 import { SelectField } from "@/components/ui/select-field";
-import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { Fieldset } from "@/components/content/fields";
 import { CommunitySelect } from "@/components/forms/community-select";
 import styles from "@/components/content/fields.module.css";
 import type { SectionProps } from "./event-form-state";
 
-/** «Más detalles»: tags, accessibility, the community it is published for, and (on edit) its status. */
+/** «Más detalles»: tags, the community it is published for, and (on edit) its status. */
 export function EventDetailsFields({ s, set, err, event }: SectionProps & { event?: Event }) {
   const tags = useQuery(tagQueries.list());
   const tagList = tags.data ?? [];
@@ -37,14 +36,6 @@ export function EventDetailsFields({ s, set, err, event }: SectionProps & { even
         </p>
         {err("tags") ? <p className="field__error">{err("tags")}</p> : null}
       </fieldset>
-      <TextAreaField
-        label="Accesibilidad"
-        value={s.accessibility}
-        onChange={(e) => set("accessibility", e.target.value)}
-        error={err("accessibility")}
-        hint="Rampas, baños accesibles, intérprete de LSM, asientos reservados…"
-        rows={3}
-      />
       <CommunitySelect value={s.communityId} onChange={(id) => set("communityId", id)} error={err("communityId")} current={event?.community} />
       {event ? (
         <>

@@ -1,3 +1,4 @@
+import type { AccessibilityFeature } from "@/lib/schemas/accessibility";
 import type { Event, EventPayload, EventUpdatePayload } from "@/lib/schemas/events";
 import { cityWallTimeToIso, isoToCityInputs } from "@/lib/format/dates";
 import type { FieldErrors } from "@/components/content/form-errors";
@@ -30,6 +31,7 @@ export interface State {
   capacity: string;
   tags: string[];
   accessibility: string;
+  accessibilityFeatures: AccessibilityFeature[];
   communityId: string;
   status: Event["status"];
   statusNote: string;
@@ -62,6 +64,7 @@ export function initialState(event?: Event): State {
     capacity: event?.capacity != null ? String(event.capacity) : "",
     tags: event?.tags.map((t) => t.slug) ?? [],
     accessibility: event?.accessibility ?? "",
+    accessibilityFeatures: event?.accessibilityFeatures ?? [],
     communityId: event?.community?._id ?? "",
     status: event?.status ?? "published",
     statusNote: event?.statusNote ?? "",
@@ -102,6 +105,7 @@ export function toPayload(s: State): { payload: EventPayload & EventUpdatePayloa
     priceNote: s.priceNote,
     capacity: numberOrNull(s.capacity) as number | null,
     accessibility: s.accessibility,
+    accessibilityFeatures: s.accessibilityFeatures,
     communityId: s.communityId || null,
     tags: s.tags,
   };

@@ -5,6 +5,7 @@ import { eventPayloadSchema, eventShapeIssues, eventUpdatePayloadSchema, type Ev
 import { storeEvent, updateEvent, uploadEventImage } from "@/lib/api/events";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
+import { AccessibilityFields } from "@/components/accessibility/accessibility-fields";
 import { ContentForm } from "@/components/forms/content-form";
 import { useSaveContent } from "@/components/forms/use-save-content";
 import { fieldKey, initialState, toPayload, type State } from "./event-form-state";
@@ -47,6 +48,7 @@ export function EventForm({ event }: { event?: Event }) {
       <EventScheduleFields {...sections} event={event} />
       <EventPlaceFields {...sections} />
       <EventPriceFields {...sections} />
+      <AccessibilityFields value={s} onChange={(parts) => setS((prev) => ({ ...prev, ...parts }))} err={err} />
       <EventDetailsFields {...sections} event={event} />
     </ContentForm>
   );

@@ -1,4 +1,5 @@
 import type { Event } from "@/lib/schemas/events";
+import { accessibilityJsonLd, amenityFeatureJsonLd } from "@/components/accessibility/accessibility-json-ld";
 
 // schema.org Event data, so search engines and calendar helpers understand the page.
 
@@ -17,9 +18,10 @@ export function eventJsonLd(event: Event, pageUrl: string): Record<string, unkno
         name: event.place.name,
         address: { "@type": "PostalAddress", streetAddress: event.place.addressLine, addressLocality: "Saltillo", addressRegion: "Coahuila", addressCountry: "MX" },
         ...(event.lat !== null && event.lng !== null ? { geo: { "@type": "GeoCoordinates", latitude: event.lat, longitude: event.lng } } : {}),
+        ...amenityFeatureJsonLd(event),
       }
     : event.address
-      ? { "@type": "Place", name: event.address, address: event.address }
+      ? { "@type": "Place", name: event.address, address: event.address, ...amenityFeatureJsonLd(event) }
       : null;
   const virtual = online ? { "@type": "VirtualLocation", url: event.onlineUrl } : null;
   const location = [physical, virtual].filter(Boolean);
@@ -54,5 +56,6 @@ export function eventJsonLd(event: Event, pageUrl: string): Record<string, unkno
         : undefined,
     maximumAttendeeCapacity: event.capacity ?? undefined,
     keywords: event.tags.map((t) => t.name).join(", ") || undefined,
+    ...accessibilityJsonLd(event),
   };
 }

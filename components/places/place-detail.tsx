@@ -9,6 +9,7 @@ import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
 import { externalHref } from "@/lib/safe-links";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
@@ -74,8 +75,6 @@ function PlaceView({ place }: { place: Place }) {
           )}
           {place.openingHoursNote ? <span className={textStyles.small}>{place.openingHoursNote}</span> : null}
         </dd>
-        <dt>Accesibilidad</dt>
-        <dd>{place.accessibility ?? "Sin información de accesibilidad."}</dd>
         {contacts.length > 0 ? (
           <>
             <dt>Contacto</dt>
@@ -101,6 +100,7 @@ function PlaceView({ place }: { place: Place }) {
           </>
         ) : null}
       </dl>
+      <AccessibilityInfo item={place} headingId="place-accessibility" />
       <LocationMap name={place.name} address={place.addressLine} lat={place.lat} lng={place.lng} />
     </article>
   );

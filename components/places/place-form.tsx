@@ -8,6 +8,7 @@ import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { Fieldset } from "@/components/content/fields";
 import { AddressFields, type AddressParts } from "@/components/content/address-lookup";
+import { AccessibilityFields } from "@/components/accessibility/accessibility-fields";
 import { ContentForm } from "@/components/forms/content-form";
 import { useSaveContent } from "@/components/forms/use-save-content";
 import styles from "@/components/content/fields.module.css";
@@ -43,6 +44,7 @@ function initial(place?: Place) {
     openingHoursNote: place?.openingHoursNote ?? "",
     contact: { ...(place?.contact ?? {}) } as Record<string, string>,
     accessibility: place?.accessibility ?? "",
+    accessibilityFeatures: place?.accessibilityFeatures ?? [],
   };
 }
 
@@ -71,6 +73,7 @@ function toPayload(s: State): PlacePayload {
     openingHoursNote: s.openingHoursNote,
     contact,
     accessibility: s.accessibility,
+    accessibilityFeatures: s.accessibilityFeatures,
   } as PlacePayload;
 }
 
@@ -112,7 +115,7 @@ export function PlaceForm({ place }: { place?: Place }) {
           />
         ))}
       </Fieldset>
-      <TextAreaField label="Accesibilidad" value={s.accessibility} onChange={(e) => change({ accessibility: e.target.value })} error={err("accessibility")} rows={3} />
+      <AccessibilityFields value={s} onChange={change} err={err} />
     </ContentForm>
   );
 }

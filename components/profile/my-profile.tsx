@@ -10,6 +10,7 @@ import { identityAtom, sessionStatusAtom } from "@/lib/state/auth";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
+import { AccessibilityNeedsSettings } from "@/components/accessibility/accessibility-needs-settings";
 import { AccountSettings } from "./account-settings";
 import { ProfileEditForm } from "./profile-edit-form";
 import { ProfileHeader } from "./profile-header";
@@ -93,6 +94,7 @@ export function MyProfile() {
       </nav>
       <div id="edit-profile">{editing ? <ProfileEditForm user={user} onDone={() => setEditing(false)} /> : null}</div>
       <VerificationRequest user={user} />
+      <AccessibilityNeedsSettings user={user} />
       <PushSettings />
       <AccountSettings />
     </div>

@@ -11,7 +11,7 @@ test("crear un evento con imagen en un lugar: aparece en mis eventos, en el inic
   await page.getByLabel("Fecha de inicio").fill(date);
   await page.getByLabel("Hora de inicio").fill(time);
   await page.getByRole("combobox", { name: "Lugar" }).selectOption({ label: "Casa Purcell" });
-  await page.getByLabel("Accesibilidad").fill("Acceso a nivel de calle.");
+  await page.getByLabel("Nota de accesibilidad").fill("Acceso a nivel de calle.");
   await page.getByLabel("Imagen de portada").setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: solidPng(320, [200, 90, 40]) });
   await expect(page.getByAltText("Vista previa de la imagen")).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { queryOptions, type MutationOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { AccessibilityFeature } from "@/lib/schemas/accessibility";
 import type { InitialData, SignUpPayload, User, UserFollowResult } from "@/lib/schemas/users";
 import type { PublicUser, UserSummary } from "@/lib/schemas/public-users";
 import { MY_DATA_CACHE_MS } from "@/lib/query/constants";
@@ -61,6 +62,7 @@ export interface ProfileFields {
   name?: string;
   bio?: string | null;
   links?: { label: string; url: string }[];
+  accessibilityNeeds?: AccessibilityFeature[];
 }
 
 export function updateMyData(fields: ProfileFields): Promise<User> {

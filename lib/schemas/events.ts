@@ -13,6 +13,7 @@ import {
   visibilitySchema,
 } from "./content";
 import { pageQuerySchema } from "./pagination";
+import { accessibilityFields, accessibilityPayloadFields } from "./accessibility";
 import { placeSummarySchema } from "./places";
 import { EVENT_TAGS_MAX, tagRefSchema, tagSlugSchema } from "./tags";
 
@@ -106,7 +107,7 @@ export const eventSchema = z
     priceCurrency: z.literal("MXN"),
     priceNote: z.string().nullable(),
     capacity: z.number().int().nullable(),
-    accessibility: z.string().nullable(),
+    ...accessibilityFields,
     coverImage: z.string().nullable(),
     organizer: userSummarySchema.nullable(),
     community: communitySummarySchema.nullable(),
@@ -140,7 +141,7 @@ const eventFields = {
     .optional(),
   priceNote: optionalText("La nota de precio", 200),
   capacity: z.number().int("El cupo debe ser un número entero.").min(1, "El cupo debe ser al menos 1.").max(1_000_000).nullable().optional(),
-  accessibility: optionalText("La información de accesibilidad", 1000),
+  ...accessibilityPayloadFields,
   communityId: entityIdSchema.nullable().optional(),
   tags: z.array(tagSlugSchema).max(EVENT_TAGS_MAX, `Un evento admite hasta ${EVENT_TAGS_MAX} etiquetas.`).optional(),
 };

@@ -33,3 +33,16 @@ export const COMMUNITY_ROLE_TEXT = {
 
 /** 0 = domingo … 6 = sábado, like JavaScript's getDay(). */
 export const WEEKDAY_TEXT = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
+
+/** Accessibility features an event or a place may declare (lib/schemas/accessibility.ts). No label
+ * contains another form's label ("Título", "Descripción"): fields are found by label text. */
+export const ACCESSIBILITY_FEATURE_TEXT = {
+  "step-free-entrance": "Entrada sin escalones",
+  "accessible-toilet": "Baño accesible para silla de ruedas",
+  seating: "Asientos disponibles",
+  "sign-language": "Interpretación en lengua de señas",
+  "captions-audio-description": "Subtitulaje o audio descriptivo",
+  "quiet-space": "Espacio tranquilo o de baja estimulación",
+  "assistance-animals": "Se admiten animales de asistencia",
+  "accessible-parking": "Estacionamiento accesible",
+} as const;

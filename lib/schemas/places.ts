@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PLACE_CATEGORY_TEXT, WEEKDAY_TEXT } from "./labels";
 import { postalAddressFields } from "./addresses";
 import { pageQuerySchema } from "./pagination";
+import { accessibilityFields, accessibilityPayloadFields } from "./accessibility";
 import { contentMetaSchema, httpUrlSchema, optionalText, requiredText, userSummarySchema, visibilitySchema } from "./content";
 
 // Places: venues, museums, parks… with address and coordinates, opening hours, contact links
@@ -100,7 +101,7 @@ export const placeSchema = z
     openingHours: openingHoursSchema,
     openingHoursNote: z.string().nullable(),
     contact: placeContactSchema,
-    accessibility: z.string().nullable(),
+    ...accessibilityFields,
     coverImage: z.string().nullable(),
     author: userSummarySchema.nullable(),
     upcomingEventsCount: z.number().int(),
@@ -122,7 +123,7 @@ const placeObject = z
     openingHours: openingHoursSchema.optional(),
     openingHoursNote: optionalText("La nota de horario", 300),
     contact: placeContactSchema.optional(),
-    accessibility: optionalText("La información de accesibilidad", 1000),
+    ...accessibilityPayloadFields,
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCESSIBILITY_FEATURES, accessibilityFeaturesSchema } from "./accessibility";
 import { ACCOUNT_TYPES, isAdminAccount } from "./constants";
 import { HTTP_URL_MESSAGE, isHttpUrl } from "./links";
 import { followResultSchema as followStateSchema } from "./content";
@@ -80,6 +81,8 @@ export const userSchema = z.object({
   followingCount: z.number().int(),
   /** The running ban; only shown to the user themself and to admins (null otherwise). */
   ban: banSchema.nullable(),
+  /** The features the person needs (lib/schemas/accessibility.ts); only in their own answers, empty elsewhere. */
+  accessibilityNeeds: z.array(z.enum(ACCESSIBILITY_FEATURES)),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -119,9 +122,10 @@ export const updateProfilePayloadSchema = z
       )
       .max(LINKS_MAX, `Puedes agregar hasta ${LINKS_MAX} enlaces.`)
       .optional(),
+    accessibilityNeeds: accessibilityFeaturesSchema.optional(),
   })
   .strict()
-  .refine((value) => Object.keys(value).length > 0, "Envía al menos un campo del perfil: name, bio o links.");
+  .refine((value) => Object.keys(value).length > 0, "Envía al menos un campo del perfil: name, bio, links o accessibilityNeeds.");
 export type UpdateProfilePayload = z.infer<typeof updateProfilePayloadSchema>;
 
 /** The multipart `document` field of POST /users: the sign-up payload plus an optional bio. */

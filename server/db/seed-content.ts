@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SERIES_MAX_OCCURRENCES, type RecurrenceRule } from "../../lib/schemas/events";
+import type { AccessibilityFeature } from "../../lib/schemas/accessibility";
 import type { PlaceCategory } from "../../lib/schemas/places";
 import { addDays, wallTimeOf, wallTimeToDate, weekdayOf } from "../routes/content/time";
 import { createEventsRepository, type EventWrite } from "../routes/events/repository";
@@ -32,6 +33,7 @@ interface PlaceSeed {
   hours: [number[], string, string][];
   contact: Record<string, string>;
   accessibility: string;
+  features: AccessibilityFeature[];
   featured?: boolean;
 }
 
@@ -50,6 +52,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6], "10:00", "20:00"]],
     contact: { phone: "844 414 0000", website: "https://cultura.example.mx/teatro-fernando-soler" },
     accessibility: "Rampa de acceso y espacios para silla de ruedas en la planta baja.",
+    features: ["step-free-entrance", "accessible-toilet", "seating", "assistance-animals", "accessible-parking"],
     featured: true,
   },
   {
@@ -66,6 +69,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6, 0], "10:00", "17:00"]],
     contact: { phone: "844 986 9000", website: "https://museo-desierto.example.mx", instagram: "https://instagram.com/museodeldesierto" },
     accessibility: "Recorrido accesible con elevadores; préstamo de sillas de ruedas en taquilla.",
+    features: ["step-free-entrance", "accessible-toilet", "seating", "quiet-space", "assistance-animals", "accessible-parking"],
     featured: true,
   },
   {
@@ -82,6 +86,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6], "09:00", "19:00"], [[0], "10:00", "14:00"]],
     contact: { phone: "844 412 8000", facebook: "https://facebook.com/ccvar" },
     accessibility: "Planta baja accesible; la sala alta solo por escaleras.",
+    features: ["step-free-entrance", "seating"],
   },
   {
     id: "plaza-de-armas",
@@ -97,6 +102,7 @@ const PLACES: PlaceSeed[] = [
     hours: [],
     contact: {},
     accessibility: "Explanada plana con rampas en las esquinas.",
+    features: ["step-free-entrance", "seating", "assistance-animals"],
     featured: true,
   },
   {
@@ -113,6 +119,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6, 0], "10:00", "18:00"]],
     contact: { phone: "844 414 0167", website: "https://museodelasaves.example.mx" },
     accessibility: "Elevador a la planta alta; cédulas en braille en la sala principal.",
+    features: ["step-free-entrance", "accessible-toilet", "assistance-animals"],
   },
   {
     id: "casa-purcell",
@@ -128,6 +135,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6], "10:00", "19:00"]],
     contact: { instagram: "https://instagram.com/casapurcell" },
     accessibility: "Acceso con escalón; el personal coloca una rampa móvil a solicitud.",
+    features: [],
   },
   {
     id: "recinto-del-patrimonio-cultural",
@@ -143,6 +151,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6, 0], "10:00", "18:00"]],
     contact: { phone: "844 410 2000" },
     accessibility: "Totalmente accesible en planta baja.",
+    features: ["step-free-entrance", "accessible-toilet", "seating", "assistance-animals"],
   },
   {
     id: "parque-las-maravillas",
@@ -158,6 +167,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[0, 1, 2, 3, 4, 5, 6], "06:00", "22:00"]],
     contact: {},
     accessibility: "Senderos pavimentados y baños accesibles.",
+    features: ["step-free-entrance", "accessible-toilet", "seating", "assistance-animals", "accessible-parking"],
   },
   {
     id: "biblioteca-publica-central",
@@ -173,6 +183,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[1, 2, 3, 4, 5], "08:00", "20:00"], [[6], "09:00", "14:00"]],
     contact: { phone: "844 412 0000", email: "biblioteca@saltillo.example.mx" },
     accessibility: "Rampa, elevador y colección en macrotipo.",
+    features: ["step-free-entrance", "accessible-toilet", "seating", "quiet-space", "assistance-animals"],
   },
   {
     id: "alameda-zaragoza",
@@ -188,6 +199,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[0, 1, 2, 3, 4, 5, 6], "06:00", "22:00"]],
     contact: {},
     accessibility: "Andadores amplios y planos.",
+    features: ["step-free-entrance", "seating", "assistance-animals"],
   },
   {
     id: "museo-ruben-herrera",
@@ -203,6 +215,7 @@ const PLACES: PlaceSeed[] = [
     hours: [[[2, 3, 4, 5, 6], "10:00", "18:00"]],
     contact: { phone: "844 414 1000" },
     accessibility: "Planta baja accesible.",
+    features: ["step-free-entrance"],
   },
 ];
 
@@ -281,6 +294,7 @@ interface EventSeed {
   priceNote?: string;
   capacity?: number;
   accessibility?: string;
+  features?: AccessibilityFeature[];
   tags: string[];
   organizer: string;
   community?: string;
@@ -291,12 +305,12 @@ interface EventSeed {
 }
 
 const EVENTS: EventSeed[] = [
-  { title: "Concierto de la Orquesta Filarmónica del Desierto: Márquez y Moncayo", description: "Danzón No. 2, Huapango y obras de compositoras mexicanas contemporáneas. Dirige la maestra invitada Lucía Garza.", day: 0, time: "20:30", minutes: 120, place: "teatro-fernando-soler", price: 250, priceNote: "Estudiantes y personas mayores: $150", capacity: 700, tags: ["musica"], organizer: TEAM, featured: true },
+  { title: "Concierto de la Orquesta Filarmónica del Desierto: Márquez y Moncayo", description: "Danzón No. 2, Huapango y obras de compositoras mexicanas contemporáneas. Dirige la maestra invitada Lucía Garza.", day: 0, time: "20:30", minutes: 120, place: "teatro-fernando-soler", price: 250, priceNote: "Estudiantes y personas mayores: $150", capacity: 700, accessibility: "Diez lugares para silla de ruedas con acompañante en la fila K; resérvalos en taquilla.", features: ["step-free-entrance", "accessible-toilet", "seating", "accessible-parking"], tags: ["musica"], organizer: TEAM, featured: true },
   { title: "Exposición «Dinosaurios del norte»", description: "Fósiles hallados en el sur de Coahuila, reconstrucciones a escala y un laboratorio abierto de paleontología.", day: -12, time: "10:00", minutes: 60 * 24 * 40, place: "museo-del-desierto", price: 120, priceNote: "Niñas y niños: $80", tags: ["exposicion", "infantil"], organizer: TEAM },
   { title: "Tardeada de danzón en la Plaza de Armas", description: "Orquesta en vivo y clase abierta para quien nunca ha bailado. Trae a tu pareja o encuéntrala ahí.", day: "weekend:1", time: "18:00", minutes: 150, place: "plaza-de-armas", tags: ["musica", "danza"], organizer: ORGANIZER, community: "fandango-norteno", featured: true },
   { title: "Cine bajo las estrellas: «Los olvidados»", description: "Función al aire libre del clásico de Buñuel, restaurado. Lleva cobija; habrá esquites.", day: "weekend:0", time: "20:00", minutes: 110, place: "alameda-zaragoza", tags: ["cine"], organizer: ORGANIZER, community: "cineclub-del-ateneo" },
   { title: "Taller de grabado en linóleo", description: "Diseña, talla e imprime tu primer grabado. Incluye materiales. Cupo limitado.", day: 3, time: "17:00", minutes: 180, place: "casa-purcell", price: 350, capacity: 15, tags: ["taller"], organizer: ORGANIZER, community: "fotografia-urbana-saltillo" },
-  { title: "Cuentacuentos: leyendas del desierto", description: "Narración oral para niñas y niños de 4 a 10 años, con títeres de la compañía Los Mezquites.", day: "weekend:2", time: "11:00", minutes: 60, place: "biblioteca-publica-central", tags: ["infantil", "literatura"], organizer: TEAM, accessibility: "Interpretación en lengua de señas mexicana." },
+  { title: "Cuentacuentos: leyendas del desierto", description: "Narración oral para niñas y niños de 4 a 10 años, con títeres de la compañía Los Mezquites.", day: "weekend:2", time: "11:00", minutes: 60, place: "biblioteca-publica-central", tags: ["infantil", "literatura"], organizer: TEAM, accessibility: "Intérprete de lengua de señas mexicana junto al escenario; cojines y sillas bajas al frente.", features: ["step-free-entrance", "seating", "sign-language"] },
   { title: "Carrera nocturna 5K Las Maravillas", description: "Recorrido iluminado alrededor del lago. Medalla para quienes terminen. Inscripción en línea.", day: 9, time: "20:00", minutes: 90, place: "parque-las-maravillas", price: 280, priceNote: "Incluye playera y medalla", capacity: 600, tags: ["deporte"], organizer: NEIGHBOUR, community: "corredores-las-maravillas" },
   { title: "Muestra gastronómica: pan de pulque y cabrito", description: "Panaderías y cocineras tradicionales de Saltillo y Arteaga. Degustaciones y venta.", day: "weekend:1", time: "12:00", minutes: 360, place: "plaza-de-armas", tags: ["gastronomia", "tradiciones"], organizer: TEAM },
   { title: "Obra de teatro: «El sarape de la abuela»", description: "Comedia familiar sobre tres generaciones de tejedoras saltillenses. Compañía Teatro del Ateneo.", day: 5, time: "19:00", minutes: 90, place: "teatro-fernando-soler", price: 180, tags: ["teatro"], organizer: ORGANIZER },
@@ -309,16 +323,16 @@ const EVENTS: EventSeed[] = [
   { title: "Recital de guitarra clásica", description: "Obras de Ponce, Barrios y Brouwer por el guitarrista saltillense Emiliano Ríos.", day: 14, time: "20:00", minutes: 80, place: "museo-ruben-herrera", price: 100, capacity: 90, tags: ["musica"], organizer: ORGANIZER },
   { title: "Taller infantil de alebrijes", description: "Modelado y pintura de alebrijes con papel reciclado, para niñas y niños de 6 a 12 años.", day: 13, time: "10:30", minutes: 120, place: "casa-purcell", price: 80, capacity: 20, tags: ["taller", "infantil"], organizer: NEIGHBOUR },
   { title: "Ballet folklórico: estampas de Coahuila", description: "La Compañía de Danza de la Universidad presenta cuadros de La Laguna, el desierto y la sierra.", day: 16, time: "19:00", minutes: 100, place: "teatro-fernando-soler", price: 200, tags: ["danza", "tradiciones"], organizer: TEAM, featured: true },
-  { title: "Noche de museos: el desierto de noche", description: "Recorridos con linterna, observación de estrellas con telescopios y música en vivo en el jardín.", day: 17, time: "19:00", minutes: 240, place: "museo-del-desierto", price: 90, tags: ["exposicion", "musica"], organizer: TEAM },
+  { title: "Noche de museos: el desierto de noche", description: "Recorridos con linterna, observación de estrellas con telescopios y música en vivo en el jardín.", day: 17, time: "19:00", minutes: 240, place: "museo-del-desierto", price: 90, accessibility: "Sala de descanso con luz tenue junto al vestíbulo; el recorrido con linterna es por andadores planos.", features: ["step-free-entrance", "accessible-toilet", "quiet-space", "assistance-animals"], tags: ["exposicion", "musica"], organizer: TEAM },
   { title: "Slam de poesía", description: "Micrófono abierto; tres minutos por participante. Inscripciones en la entrada desde las 18:30.", day: 18, time: "19:00", minutes: 120, place: "centro-cultural-vito-alessio-robles", tags: ["literatura"], organizer: ORGANIZER, community: "lectores-de-saltillo" },
   { title: "Entrenamiento abierto de medio maratón", description: "Fondo de 15 km a ritmo conversacional, con hidratación a cargo del club.", day: 20, time: "06:30", minutes: 120, place: "parque-las-maravillas", tags: ["deporte"], organizer: NEIGHBOUR, community: "corredores-las-maravillas" },
   { title: "Concierto de rock en español: Los Tejedores", description: "La banda saltillense presenta su tercer disco. Abre el grupo Cañada Ancha.", day: 19, time: "21:00", minutes: 150, place: "plaza-de-armas", tags: ["musica"], organizer: ORGANIZER },
-  { title: "Charla en línea: cómo fotografiar aves con el celular", description: "Consejos prácticos y sesión de preguntas. Enlace de transmisión abierto.", day: 11, time: "19:00", minutes: 60, onlineUrl: "https://meet.example.mx/aves-celular", tags: ["fotografia"], organizer: ORGANIZER, community: "fotografia-urbana-saltillo" },
+  { title: "Charla en línea: cómo fotografiar aves con el celular", description: "Consejos prácticos y sesión de preguntas. Enlace de transmisión abierto.", day: 11, time: "19:00", minutes: 60, onlineUrl: "https://meet.example.mx/aves-celular", accessibility: "Transmisión con subtítulos automáticos en español.", features: ["captions-audio-description"], tags: ["fotografia"], organizer: ORGANIZER, community: "fotografia-urbana-saltillo" },
   { title: "Feria del libro usado", description: "Librerías de viejo y particulares; intercambio de libros infantiles.", day: 23, time: "10:00", minutes: 480, place: "alameda-zaragoza", tags: ["literatura", "infantil"], organizer: TEAM, community: "lectores-de-saltillo" },
   { title: "Clase abierta de huapango", description: "Aprende el zapateado básico del huapango norteño. No se necesita experiencia.", day: 22, time: "18:00", minutes: 90, place: "recinto-del-patrimonio-cultural", price: 50, tags: ["danza", "taller"], organizer: ORGANIZER, community: "fandango-norteno" },
-  { title: "Teatro para bebés: «Burbujas»", description: "Experiencia sensorial para bebés de 0 a 3 años y sus acompañantes.", day: 24, time: "11:00", minutes: 45, place: "biblioteca-publica-central", price: 60, capacity: 25, tags: ["teatro", "infantil"], organizer: TEAM },
+  { title: "Teatro para bebés: «Burbujas»", description: "Experiencia sensorial para bebés de 0 a 3 años y sus acompañantes.", day: 24, time: "11:00", minutes: 45, place: "biblioteca-publica-central", price: 60, capacity: 25, accessibility: "Función relajada: luz y sonido suaves, se puede entrar y salir en cualquier momento.", features: ["step-free-entrance", "seating", "quiet-space"], tags: ["teatro", "infantil"], organizer: TEAM },
   { title: "Cata de vinos de Parras", description: "Cinco etiquetas del valle de Parras con maridaje de quesos de la región. Mayores de 18 años.", day: 25, time: "19:30", minutes: 120, place: "casa-purcell", price: 450, capacity: 30, tags: ["gastronomia"], organizer: ORGANIZER },
-  { title: "Cine documental: «Agua para Saltillo»", description: "Estreno local y conversatorio con el equipo del documental.", day: 26, time: "19:00", minutes: 100, place: "museo-ruben-herrera", tags: ["cine"], organizer: ORGANIZER, community: "cineclub-del-ateneo" },
+  { title: "Cine documental: «Agua para Saltillo»", description: "Estreno local y conversatorio con el equipo del documental.", day: 26, time: "19:00", minutes: 100, place: "museo-ruben-herrera", accessibility: "Proyección con subtítulos en español y audiodescripción por audífonos (pídelos en la entrada).", features: ["step-free-entrance", "seating", "captions-audio-description"], tags: ["cine"], organizer: ORGANIZER, community: "cineclub-del-ateneo" },
   { title: "Concierto de jazz en el patio", description: "Trío de jazz latino con repertorio de Chucho Valdés y Tania Libertad.", day: 29, time: "20:00", minutes: 110, place: "centro-cultural-vito-alessio-robles", price: 150, tags: ["musica"], organizer: ORGANIZER },
   { title: "Festival de danza contemporánea", description: "Tres compañías del noreste en una noche; piezas breves y conversación con el público.", day: 31, time: "19:00", minutes: 120, place: "teatro-fernando-soler", price: 220, tags: ["danza"], organizer: TEAM },
   { title: "Rodada ciclista nocturna", description: "Paseo en bicicleta por el centro, 12 km a ritmo tranquilo. Casco y luces obligatorios.", day: 15, time: "20:30", minutes: 90, address: "Salida de la Alameda Zaragoza, Calle Ignacio Zaragoza", lat: 25.42665, lng: -101.00823, tags: ["deporte"], organizer: NEIGHBOUR, status: "postponed", statusNote: "Se pospone por las obras en la Calle Victoria; pronto daremos nueva fecha." },
@@ -377,8 +391,8 @@ export async function seedContent(database: Database, now: Date = new Date()): P
     for (const p of PLACES) {
       await tx.query(
         `INSERT INTO places (id, name, slug, description, category, street, number, neighbourhood, city, state, postal_code, lat, lng,
-           opening_hours, contact, accessibility, author_id, featured)
-         VALUES ($1, $2, $1, $3, $4, $5, $6, $7, 'Saltillo', 'Coahuila', $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15)`,
+           opening_hours, contact, accessibility, accessibility_features, author_id, featured)
+         VALUES ($1, $2, $1, $3, $4, $5, $6, $7, 'Saltillo', 'Coahuila', $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14::text[], $15, $16)`,
         [
           p.id,
           p.name,
@@ -393,6 +407,7 @@ export async function seedContent(database: Database, now: Date = new Date()): P
           JSON.stringify(p.hours.flatMap(([days, opens, closes]) => days.map((day) => ({ day, opens, closes })))),
           JSON.stringify(p.contact),
           p.accessibility,
+          p.features,
           p.featured ? ADMIN : TEAM,
           p.featured ?? false,
         ],
@@ -435,6 +450,7 @@ export async function seedContent(database: Database, now: Date = new Date()): P
         priceNote: e.priceNote ?? null,
         capacity: e.capacity ?? null,
         accessibility: e.accessibility ?? null,
+        accessibilityFeatures: e.features ?? [],
         communityId: e.community ?? null,
         status: e.status ?? "published",
         statusNote: e.statusNote ?? null,

@@ -1,9 +1,16 @@
-import { afterEach, describe, expect, test } from "@jest/globals";
+import { afterEach, beforeAll, describe, expect, jest, test } from "@jest/globals";
 import { cleanup, render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Event } from "@/lib/schemas/events";
-import { EventCard } from "../event-card";
 
 // A tag on an event card opens the upcoming events of that tag (the search page with ?tag=).
+
+// The card reads the signed-in profile from the cache only; the API module is not needed.
+jest.mock("@/lib/api/users", () => ({ userQueries: { myDataKey: () => ["users", "my-data"] } }));
+let EventCard: typeof import("../event-card").EventCard;
+beforeAll(async () => {
+  ({ EventCard } = await import("../event-card"));
+});
 
 afterEach(cleanup);
 
@@ -26,6 +33,7 @@ const event = {
   priceNote: null,
   capacity: null,
   accessibility: null,
+  accessibilityFeatures: [],
   coverImage: null,
   organizer: { _id: "u1", name: "Colectivo Sarape", verified: true, profileImage: null },
   community: null,
@@ -54,7 +62,11 @@ function target(name: string) {
 
 describe("EventCard tags", () => {
   test("each tag links to that tag's events", () => {
-    render(<EventCard event={event} />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EventCard event={event} />
+      </QueryClientProvider>,
+    );
     expect(target("Eventos con la etiqueta Música")).toEqual({ page: "/search", tag: "musica" });
     expect(target("Eventos con la etiqueta Al aire libre")).toEqual({ page: "/search", tag: "al-aire-libre" });
     expect(target("Noche de jazz")).toEqual({ page: "/events/e1", tag: null });

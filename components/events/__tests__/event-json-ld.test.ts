@@ -21,6 +21,7 @@ const base: Event = {
   priceNote: null,
   capacity: 700,
   accessibility: null,
+  accessibilityFeatures: [],
   coverImage: "/api/images/x.webp",
   organizer: { _id: "u1", name: "Colectivo Sarape", verified: true, profileImage: null },
   community: null,
@@ -65,5 +66,22 @@ describe("schema.org Event", () => {
     const mixed = eventJsonLd({ ...base, onlineUrl: "https://meet.example/x" }, "u");
     expect(mixed.eventAttendanceMode).toBe("https://schema.org/MixedEventAttendanceMode");
     expect(Array.isArray(mixed.location)).toBe(true);
+  });
+
+  it("carries declared accessibility: media features as accessibilityFeature, all of them as the venue's amenityFeature", () => {
+    const ld = eventJsonLd(
+      { ...base, accessibilityFeatures: ["step-free-entrance", "sign-language", "captions-audio-description"], accessibility: "Intérprete de LSM junto al escenario." },
+      "u",
+    );
+    expect(ld.accessibilityFeature).toEqual(["signLanguage", "captions", "audioDescription"]);
+    expect(ld.accessibilitySummary).toBe("Intérprete de LSM junto al escenario.");
+    expect((ld.location as Record<string, unknown>).amenityFeature).toEqual([
+      { "@type": "LocationFeatureSpecification", name: "Entrada sin escalones", value: true },
+      { "@type": "LocationFeatureSpecification", name: "Interpretación en lengua de señas", value: true },
+      { "@type": "LocationFeatureSpecification", name: "Subtitulaje o audio descriptivo", value: true },
+    ]);
+    const none = eventJsonLd(base, "u");
+    expect(none).not.toHaveProperty("accessibilityFeature");
+    expect(none.location).not.toHaveProperty("amenityFeature");
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { ACCESSIBILITY_FEATURES } from "../../../lib/schemas/accessibility";
 import { openTestDatabase } from "../../test/harness";
 import type { Database } from "../client";
 import { seedDemo } from "../seed";
@@ -35,6 +36,20 @@ describe("contenido de demostración", () => {
     expect(await count("SELECT count(*)::int AS n FROM events WHERE extract(isodow FROM starts_at AT TIME ZONE 'America/Monterrey') IN (5, 6, 7) AND starts_at BETWEEN now() AND now() + interval '8 days'")).toBeGreaterThan(0);
     expect(await count("SELECT count(*)::int AS n FROM events WHERE price_type = 'free'")).toBeGreaterThan(5);
     expect(await count("SELECT count(*)::int AS n FROM events WHERE price_type = 'paid'")).toBeGreaterThan(5);
+  });
+
+  it("declara accesibilidad creíble en varios lugares y eventos, solo con características del catálogo", async () => {
+    expect(await count("SELECT count(*)::int AS n FROM places WHERE cardinality(accessibility_features) > 0")).toBeGreaterThanOrEqual(8);
+    expect(await count("SELECT count(*)::int AS n FROM events WHERE cardinality(accessibility_features) > 0")).toBeGreaterThanOrEqual(5);
+    expect(await count("SELECT count(*)::int AS n FROM events WHERE 'sign-language' = ANY(accessibility_features)")).toBeGreaterThan(0);
+    expect(await count("SELECT count(*)::int AS n FROM events WHERE 'quiet-space' = ANY(accessibility_features)")).toBeGreaterThan(0);
+    // A venue with a step at the door says so in its note and declares no step-free entrance.
+    expect(await count("SELECT count(*)::int AS n FROM places WHERE cardinality(accessibility_features) = 0 AND accessibility IS NOT NULL")).toBeGreaterThan(0);
+    const declared = await database.query<{ feature: string }>(
+      "SELECT DISTINCT unnest(accessibility_features) AS feature FROM places UNION SELECT DISTINCT unnest(accessibility_features) FROM events",
+    );
+    expect(declared.length).toBeGreaterThanOrEqual(6);
+    for (const { feature } of declared) expect(ACCESSIBILITY_FEATURES).toContain(feature);
   });
 
   it("no vuelve a sembrar si ya hay contenido", async () => {

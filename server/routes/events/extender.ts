@@ -26,10 +26,10 @@ export async function extendOpenSeries(database: Database, now: Date = new Date(
       const series = await repo.seriesById(item.id);
       const template = await tx.query<
         Pick<EventRow, "title" | "description" | "starts_at" | "ends_at" | "all_day" | "time_zone" | "place_id" | "address" | "lat" | "lng">
-          & Pick<EventRow, "online_url" | "price_type" | "price_amount" | "price_note" | "capacity" | "accessibility" | "community_id">
+          & Pick<EventRow, "online_url" | "price_type" | "price_amount" | "price_note" | "capacity" | "accessibility" | "accessibility_features" | "community_id">
       >(
         `SELECT title, description, starts_at, ends_at, all_day, time_zone, place_id, address, lat, lng, online_url, price_type,
-            price_amount::float8 AS price_amount, price_note, capacity, accessibility, community_id
+            price_amount::float8 AS price_amount, price_note, capacity, accessibility, accessibility_features, community_id
            FROM events WHERE id = $1`,
         [item.template_id],
       );
@@ -53,6 +53,7 @@ export async function extendOpenSeries(database: Database, now: Date = new Date(
         priceNote: t.price_note,
         capacity: t.capacity,
         accessibility: t.accessibility,
+        accessibilityFeatures: t.accessibility_features,
         communityId: t.community_id,
         status: "published",
         statusNote: null,

@@ -40,6 +40,7 @@ export function toEvent(row: EventRow, viewer: Viewer): Event {
     priceNote: row.price_note,
     capacity: row.capacity,
     accessibility: row.accessibility,
+    accessibilityFeatures: row.accessibility_features ?? [],
     coverImage: row.cover_image,
     organizer: userSummaryFrom(row.organizer_id, row.organizer_name, row.organizer_verified, row.organizer_image),
     community: communitySummaryFrom(row.community_id, row.community_name, row.community_image),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AccessibilityFeature } from "../../../lib/schemas/accessibility";
 import type { EventStatus, RecurrenceRule } from "../../../lib/schemas/events";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
@@ -26,6 +27,7 @@ export interface EventRow {
   price_note: string | null;
   capacity: number | null;
   accessibility: string | null;
+  accessibility_features: AccessibilityFeature[];
   cover_image: string | null;
   organizer_id: string;
   community_id: string | null;
@@ -78,6 +80,7 @@ export interface EventWrite {
   priceNote: string | null;
   capacity: number | null;
   accessibility: string | null;
+  accessibilityFeatures: AccessibilityFeature[];
   communityId: string | null;
   status: EventStatus;
   statusNote: string | null;
@@ -100,6 +103,7 @@ export const WRITE_COLUMNS: [keyof EventWrite, string, string?][] = [
   ["priceNote", "price_note"],
   ["capacity", "capacity"],
   ["accessibility", "accessibility"],
+  ["accessibilityFeatures", "accessibility_features"],
   ["communityId", "community_id"],
   ["status", "status"],
   ["statusNote", "status_note"],
@@ -109,7 +113,7 @@ export function selectEvents(p: Params, viewerId: string | null): string {
   const viewer = p.add(viewerId);
   return `SELECT e.id, e.title, e.description, e.starts_at, e.ends_at, ${exactTimestamp("e.starts_at")} AS starts_key, e.all_day, e.time_zone,
       e.place_id, e.address, coalesce(e.lat, pl.lat) AS lat, coalesce(e.lng, pl.lng) AS lng, e.online_url, e.price_type,
-      e.price_amount::float8 AS price_amount, e.price_note, e.capacity, e.accessibility, e.cover_image, e.organizer_id, e.community_id,
+      e.price_amount::float8 AS price_amount, e.price_note, e.capacity, e.accessibility, e.accessibility_features, e.cover_image, e.organizer_id, e.community_id,
       e.status, e.status_note, e.hidden, e.hidden_reason, e.featured, e.series_id, e.created_at, e.updated_at,
       pl.name AS place_name, pl.category AS place_category, pl.street AS place_street, pl.number AS place_number,
       pl.neighbourhood AS place_neighbourhood, pl.city AS place_city, pl.lat AS place_lat, pl.lng AS place_lng,

@@ -33,6 +33,7 @@ export function toPlace(row: PlaceRow, viewer: Viewer): Place {
     openingHoursNote: row.opening_hours_note,
     contact: row.contact ?? {},
     accessibility: row.accessibility,
+    accessibilityFeatures: row.accessibility_features ?? [],
     coverImage: row.cover_image,
     author: userSummaryFrom(row.author_id, row.author_name, row.author_verified, row.author_image),
     upcomingEventsCount: row.upcoming_events_count,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AccessibilityFeature } from "../../../lib/schemas/accessibility";
 import type { OpeningHours, PlaceCategory, PlaceContact } from "../../../lib/schemas/places";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
@@ -28,6 +29,7 @@ export interface PlaceRow {
   opening_hours_note: string | null;
   contact: PlaceContact;
   accessibility: string | null;
+  accessibility_features: AccessibilityFeature[];
   cover_image: string | null;
   author_id: string | null;
   author_name: string | null;
@@ -60,6 +62,7 @@ export interface PlaceWrite {
   openingHoursNote: string | null;
   contact: PlaceContact;
   accessibility: string | null;
+  accessibilityFeatures: AccessibilityFeature[];
 }
 
 export interface PlaceListFilters extends SharedFilters {
@@ -70,7 +73,7 @@ export interface PlaceListFilters extends SharedFilters {
 function selectPlaces(p: Params, viewerId: string | null): string {
   const viewer = p.add(viewerId);
   return `SELECT pl.id, pl.name, pl.slug, pl.description, pl.category, pl.street, pl.number, pl.neighbourhood, pl.city, pl.state,
-      pl.postal_code, pl.country, pl.lat, pl.lng, pl.opening_hours, pl.opening_hours_note, pl.contact, pl.accessibility,
+      pl.postal_code, pl.country, pl.lat, pl.lng, pl.opening_hours, pl.opening_hours_note, pl.contact, pl.accessibility, pl.accessibility_features,
       pl.cover_image, pl.author_id, u.name AS author_name, u.verified AS author_verified, u.profile_image AS author_image,
       pl.hidden, pl.hidden_reason, pl.featured, pl.created_at, pl.updated_at,
       (SELECT count(*)::int FROM events e WHERE e.place_id = pl.id AND NOT e.hidden AND coalesce(e.ends_at, e.starts_at) >= now()) AS upcoming_events_count,
@@ -96,6 +99,7 @@ const WRITE_COLUMNS: [keyof PlaceWrite, string][] = [
   ["openingHoursNote", "opening_hours_note"],
   ["contact", "contact"],
   ["accessibility", "accessibility"],
+  ["accessibilityFeatures", "accessibility_features"],
 ];
 const JSON_FIELDS = new Set<keyof PlaceWrite>(["openingHours", "contact"]);
 

@@ -29,6 +29,7 @@ function toWrite(payload: Partial<PlacePayload>, existing: PlaceRow | null): Pla
     openingHoursNote: pick(payload.openingHoursNote, existing?.opening_hours_note ?? null),
     contact: pick(payload.contact, existing?.contact ?? {}),
     accessibility: pick(payload.accessibility, existing?.accessibility ?? null),
+    accessibilityFeatures: pick(payload.accessibilityFeatures, existing?.accessibility_features ?? []),
   };
 }
 

@@ -21,8 +21,11 @@ function requestingVerificationOf(row: UserRow): User["requestingVerification"] 
   };
 }
 
-/** `addresses` are private: only the person's own answers (my-data, initial data, own edits) carry them. */
-export function toUser(row: UserRow, following: Following, followersCount: number, now: Date = new Date(), addresses: Address[] = []): User {
+/**
+ * `addresses` and `accessibilityNeeds` are private: only the person's own answers (my-data,
+ * initial data, own edits) carry them (`own`); everyone else, admins included, gets them empty.
+ */
+export function toUser(row: UserRow, following: Following, followersCount: number, now: Date = new Date(), addresses: Address[] = [], own = false): User {
   return {
     _id: row.id,
     name: row.name,
@@ -43,6 +46,7 @@ export function toUser(row: UserRow, following: Following, followersCount: numbe
     followersCount,
     followingCount: following.users.length,
     ban: banOf(row, now),
+    accessibilityNeeds: own ? row.accessibilityNeeds : [],
   };
 }
 

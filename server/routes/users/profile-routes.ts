@@ -77,7 +77,9 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
     "/my-data",
     {
       summary: "Editar el perfil propio",
-      description: "Campos del perfil: `name`, `bio` (null la borra) y `links` (hasta 5 `{ label, url }` http/https; la lista reemplaza a la anterior).",
+      description:
+        "Campos del perfil: `name`, `bio` (null la borra), `links` (hasta 5 `{ label, url }` http/https; la lista reemplaza a la anterior) " +
+        "y `accessibilityNeeds` (características de accesibilidad que la persona necesita; solo ella las ve).",
       body: updateProfilePayloadSchema,
       errors: [400, 401, 403],
     },

@@ -1,3 +1,4 @@
+import type { AccessibilityFeature } from "../../../lib/schemas/accessibility";
 import type { AccountType } from "../../../lib/schemas/users";
 import type { Database } from "../../db/client";
 import { toDate } from "../../db/sql";
@@ -33,6 +34,7 @@ export interface ProfileChanges {
   name?: string;
   bio?: string | null;
   links?: ProfileLink[];
+  accessibilityNeeds?: AccessibilityFeature[];
 }
 
 export type ImageSlot = "profile" | "cover";
@@ -99,7 +101,7 @@ export function createUsersRepository(db: Pick<Database, "query" | "exec" | "tra
     },
 
     updateProfile(userId: string, changes: ProfileChanges): Promise<UserRow | null> {
-      return updateUser(db, userId, { name: changes.name, bio: changes.bio, links: changes.links });
+      return updateUser(db, userId, { name: changes.name, bio: changes.bio, links: changes.links, accessibilityNeeds: changes.accessibilityNeeds });
     },
 
     /** Points the slot at a new image; returns the row and the image it replaced (to delete). */

@@ -1,3 +1,4 @@
+import type { AccessibilityFeature } from "../../../lib/schemas/accessibility";
 import type { AccountType, ProfileLink } from "../../../lib/schemas/users";
 import { fromJson, toDate, toDateOrNull } from "../../db/sql";
 
@@ -43,6 +44,7 @@ export interface UserRow {
   verificationReviewedAt: Date | null;
   bannedBy: string | null;
   bannedAt: Date | null;
+  accessibilityNeeds: AccessibilityFeature[];
 }
 
 /** The fields a repository may change, and the column each one is stored in. */
@@ -69,6 +71,7 @@ export const USER_COLUMN: { readonly [K in keyof Required<UserChanges>]: string 
   verificationReviewedAt: "verification_reviewed_at",
   bannedBy: "banned_by",
   bannedAt: "banned_at",
+  accessibilityNeeds: "accessibility_needs",
 };
 
 /** jsonb columns: sent as JSON text and cast. */
@@ -102,5 +105,6 @@ export function toUserRow(r: UserRecord): UserRow {
     verificationReviewedAt: toDateOrNull(r.verification_reviewed_at),
     bannedBy: r.banned_by as string | null,
     bannedAt: toDateOrNull(r.banned_at),
+    accessibilityNeeds: (r.accessibility_needs as AccessibilityFeature[] | null | undefined) ?? [],
   };
 }

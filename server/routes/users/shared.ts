@@ -32,6 +32,6 @@ export async function profileAnswer(users: UsersRepository, row: UserRow): Promi
 /** The full profile of `row` answered to its own person: with the saved addresses. */
 export async function ownProfileAnswer(_users: UsersRepository, database: UsersRoutesOptions["database"], row: UserRow): Promise<User> {
   const { following, followersCount, addresses } = await ownRelations(database, row.id);
-  return toUser(row, following, followersCount, new Date(), addresses.map(toAddress));
+  return toUser(row, following, followersCount, new Date(), addresses.map(toAddress), true);
 }
 

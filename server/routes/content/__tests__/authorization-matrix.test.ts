@@ -79,7 +79,11 @@ const SCENARIOS: Record<string, Scenario> = {
     url: "/api/events",
     payload: { title: unique("Evento nuevo"), startsAt: daysFromNow(4), address: "Centro", communityId: await w.community() },
   }),
-  "PUT /events/{id}": async (w) => ({ method: "PUT", url: `/api/events/${await communityEvent(w)}`, payload: { title: "Título cambiado" } }),
+  "PUT /events/{id}": async (w) => ({
+    method: "PUT",
+    url: `/api/events/${await communityEvent(w)}`,
+    payload: { title: "Título cambiado", accessibilityFeatures: ["step-free-entrance"] },
+  }),
   "DELETE /events/{id}": async (w) => ({ method: "DELETE", url: `/api/events/${await communityEvent(w)}?reason=Duplicado` }),
   "POST /events/{id}/follow": async (w) => ({ method: "POST", url: `/api/events/${await communityEvent(w)}/follow` }),
   "POST /events/{id}/moderate": async (w) => ({
@@ -99,7 +103,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "PUT /places/{id}": async (w) => ({
     method: "PUT",
     url: `/api/places/${await createPlace(w.t, w.people.author, { name: unique("Foro") })}`,
-    payload: { description: "Nueva descripción." },
+    payload: { description: "Nueva descripción.", accessibilityFeatures: ["accessible-toilet"], accessibility: "Baño en la planta baja." },
   }),
   "DELETE /places/{id}": async (w) => ({
     method: "DELETE",

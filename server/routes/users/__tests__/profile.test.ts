@@ -52,7 +52,7 @@ describe("cuenta propia", () => {
         [{ links: Array.from({ length: 6 }, (_, i) => ({ label: `L${i}`, url: "https://a.mx" })) }, { path: ["links"], message: "Puedes agregar hasta 5 enlaces." }],
         [{ accountType: "MASTER" }, { path: ["accountType"], message: "Este campo no está permitido." }],
         [{ verified: true }, { path: ["verified"], message: "Este campo no está permitido." }],
-        [{}, { path: [], message: "Envía al menos un campo del perfil: name, bio o links." }],
+        [{}, { path: [], message: "Envía al menos un campo del perfil: name, bio, links o accessibilityNeeds." }],
       ];
       for (const [payload, issue] of cases) {
         const res = await t.request({ method: "PUT", url: "/api/users/my-data", headers: bearer(person), payload });
