@@ -33,9 +33,10 @@ export async function serverUnread(token: string): Promise<number> {
 /** The badge of the main navigation: its number, or 0 when it is not shown. */
 export async function badgeCount(page: Page): Promise<number> {
   const badge = page.getByRole("navigation", { name: "Navegación principal" }).getByTestId("notifications-badge");
-  if ((await badge.count()) === 0) return 0;
-  const text = (await badge.textContent()) ?? "";
-  return Number.parseInt(text, 10);
+  // Read in one step: counting and then reading raced with a badge that went away in between,
+  // and textContent then waited for it to come back until the poll gave up (CI, "marcar todas").
+  const text = await badge.evaluateAll((elements) => elements[0]?.textContent ?? null);
+  return text === null ? 0 : Number.parseInt(text, 10);
 }
 
 export function inboxList(page: Page) {
