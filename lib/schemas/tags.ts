@@ -12,6 +12,8 @@ export const tagSchema = z.object({
   slug: z.string(),
   /** Upcoming visible events with the tag. */
   upcomingEventsCount: z.number().int(),
+  /** People who follow the tag. */
+  followersCount: z.number().int(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 

@@ -16,6 +16,8 @@ export const followingSchema = z.object({
   places: z.array(z.string()),
   news: z.array(z.string()),
   communities: z.array(z.string()),
+  /** Tag ids (not slugs: an admin may rename a slug). */
+  tags: z.array(z.string()),
 });
 export type Following = z.infer<typeof followingSchema>;
 

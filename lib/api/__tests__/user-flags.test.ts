@@ -11,7 +11,7 @@ import {
   withVerified,
 } from "../user-flags";
 
-const user: User = makeUser({ _id: "u1", name: "Mariana", following: { users: ["u2"], events: [], places: [], news: [], communities: [] } });
+const user: User = makeUser({ _id: "u1", name: "Mariana", following: { users: ["u2"], events: [], places: [], news: [], communities: [], tags: [] } });
 
 describe("user flags (docs/product.md#user-flags)", () => {
   test("verify sets verified true, unverify false; an approval closes the pending request", () => {

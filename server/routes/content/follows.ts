@@ -2,12 +2,15 @@ import type { ContentKind } from "../../../lib/schemas/content";
 import type { Queryable } from "../../db/client";
 
 // Follows of content live in the shared `follows` table (target_kind = events | places | news |
-// communities), which also feeds the `following` lists of the user's my-data.
+// communities, and tags, which follow the same rules), which also feeds the `following` lists of
+// the user's my-data.
+
+type Followable = ContentKind | "tags";
 
 export function createContentFollows(db: Queryable) {
   return {
     /** Idempotent: following twice or unfollowing something not followed changes nothing. */
-    async set(kind: ContentKind, targetId: string, userId: string, follow: boolean): Promise<{ following: boolean; followersCount: number }> {
+    async set(kind: Followable, targetId: string, userId: string, follow: boolean): Promise<{ following: boolean; followersCount: number }> {
       if (follow) {
         await db.query(
           "INSERT INTO follows (follower_id, target_kind, target_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
@@ -50,7 +53,7 @@ export function followColumns(kind: ContentKind, alias: string, viewerParam: str
 /** Followers of each target: target id → follower ids (without `exceptUserId`). */
 export async function followersByTarget(
   db: Queryable,
-  kind: ContentKind | "users",
+  kind: Followable | "users",
   targetIds: string[],
   exceptUserId: string | null,
 ): Promise<Map<string, string[]>> {

@@ -20,10 +20,11 @@ export const FOR_YOU_HORIZON_DAYS = 60;
 
 /**
  * "Eventos para ti": upcoming visible events gathered from what the user follows (places,
- * communities, organisers, and the tags of events they follow) and from the area of their
+ * communities, organisers, tags, and the tags of events they follow) and from the area of their
  * saved addresses, plus the most followed upcoming events of verified organisers (`popularIds`,
  * see popularUpcoming) and the soonest ones as the fallback; then scored:
- *   followed place +4, community +3, organiser +3, each shared tag +1 (at most 2),
+ *   followed place +4, community +3, organiser +3, a followed tag +2 (once), each tag shared with
+ *   followed events +1 (at most 2),
  *   within 2 km of an address +2 (5 km +1.5, 10 km +1), already followed +1,
  *   popularity +0.5·ln(1 + followers), and −1 per 30 days away, so sooner ranks higher.
  * Each source is a small indexed look-up capped at 40 rows (a few hundred candidates at most
@@ -38,6 +39,7 @@ export function forYouQuery(p: Params, userId: string | null, now: Date, limit: 
       fo AS (SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = 'users'),
       fe AS (SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = 'events'),
       ft AS (SELECT DISTINCT et.tag_id FROM event_tags et JOIN fe ON fe.target_id = et.event_id),
+      ftag AS (SELECT target_id AS tag_id FROM follows WHERE follower_id = $1 AND target_kind = 'tags'),
       addr AS (SELECT lat, lng FROM addresses WHERE user_id = $1 AND lat IS NOT NULL LIMIT 10),
       cand AS (
         (SELECT e.id FROM fp CROSS JOIN LATERAL (SELECT id FROM events e WHERE e.place_id = fp.target_id AND NOT e.hidden
@@ -51,6 +53,10 @@ export function forYouQuery(p: Params, userId: string | null, now: Date, limit: 
         UNION
         (SELECT e.id FROM ft CROSS JOIN LATERAL (SELECT id FROM events e WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3
             AND EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id = ft.tag_id) ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
+        UNION
+        -- Its own source, so followed tags are not crowded out by the tags of many followed events.
+        (SELECT e.id FROM ftag CROSS JOIN LATERAL (SELECT id FROM events e WHERE NOT e.hidden AND e.starts_at >= $2 AND e.starts_at < $3
+            AND EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id = ftag.tag_id) ORDER BY e.starts_at LIMIT 20) e LIMIT 40)
         UNION
         (SELECT e.id FROM addr a JOIN places pl ON pl.lat IS NOT NULL AND NOT pl.hidden
             AND pl.lat BETWEEN a.lat - 0.09 AND a.lat + 0.09 AND pl.lng BETWEEN a.lng - 0.1 AND a.lng + 0.1
@@ -70,6 +76,7 @@ export function forYouQuery(p: Params, userId: string | null, now: Date, limit: 
           EXISTS (SELECT 1 FROM fo WHERE fo.target_id = e.organizer_id) AS by_organizer,
           EXISTS (SELECT 1 FROM fe WHERE fe.target_id = e.id) AS followed,
           (SELECT count(*)::int FROM event_tags et JOIN ft ON ft.tag_id = et.tag_id WHERE et.event_id = e.id) AS shared_tags,
+          EXISTS (SELECT 1 FROM event_tags et JOIN ftag ON ftag.tag_id = et.tag_id WHERE et.event_id = e.id) AS followed_tag,
           (SELECT min(6371 * 2 * asin(sqrt(power(sin(radians(coalesce(e.lat, pl.lat) - a.lat) / 2), 2)
               + cos(radians(a.lat)) * cos(radians(coalesce(e.lat, pl.lat))) * power(sin(radians(coalesce(e.lng, pl.lng) - a.lng) / 2), 2))))
              FROM addr a WHERE coalesce(e.lat, pl.lat) IS NOT NULL) AS distance_km,
@@ -82,12 +89,12 @@ export function forYouQuery(p: Params, userId: string | null, now: Date, limit: 
       )
     SELECT id, starts_at,
       (CASE WHEN by_place THEN 4 ELSE 0 END) + (CASE WHEN by_community THEN 3 ELSE 0 END) + (CASE WHEN by_organizer THEN 3 ELSE 0 END)
-        + least(shared_tags, 2)
+        + least(shared_tags, 2) + (CASE WHEN followed_tag THEN 2 ELSE 0 END)
         + (CASE WHEN distance_km <= 2 THEN 2 WHEN distance_km <= 5 THEN 1.5 WHEN distance_km <= 10 THEN 1 ELSE 0 END)
         + (CASE WHEN followed THEN 1 ELSE 0 END)
         + (CASE WHEN organizer_verified THEN 0.5 * ln(1 + followers) ELSE 0 END)
         - extract(epoch FROM (starts_at - $2::timestamptz)) / (30 * 86400.0) AS score,
-      by_place, by_community, by_organizer, shared_tags > 0 AS by_tag, coalesce(distance_km <= 10, false) AS nearby, followed,
+      by_place, by_community, by_organizer, (shared_tags > 0 OR followed_tag) AS by_tag, coalesce(distance_km <= 10, false) AS nearby, followed,
       (organizer_verified AND followers > 0) AS popular
     FROM facts
     ORDER BY score DESC, starts_at, id

@@ -5,7 +5,7 @@ import { followersByTarget } from "../content/follows";
 import type { NotifyItem } from "../content/notify";
 
 // What followers are told about events. Only real changes notify: a new event at a place,
-// community or organiser they follow; a followed event changing time or place, being cancelled,
+// community or organiser they follow, or with a tag they follow; a followed event changing time or place, being cancelled,
 // postponed or confirmed again, or being deleted. The person who made the change is never
 // notified of it.
 
@@ -36,6 +36,10 @@ export async function publicationNotifications(db: Queryable, event: Event): Pro
   }
   if (event.organizer) {
     add((await followersByTarget(db, "users", [event.organizer._id], actor)).get(event.organizer._id), `${event.organizer.name} publicó un evento`);
+  }
+  if (event.tags.length > 0) {
+    const byTag = await followersByTarget(db, "tags", event.tags.map((t) => t._id), actor);
+    for (const tag of event.tags) add(byTag.get(tag._id), `Nuevo evento con la etiqueta «${tag.name}»`);
   }
   const series = event.series && event.series.occurrencesCount > 1 ? ` (primera de ${event.series.occurrencesCount} fechas)` : "";
   return [...recipients].map(([userId, title]) => ({

@@ -53,7 +53,7 @@ export function registerForYou(plugin: FastifyInstance, ctx: ResourceContext<Eve
       ...ctx.route("public", {
         summary: "Eventos para ti",
         description:
-          "Próximos eventos (60 días) ordenados por lo que sigues (lugares, comunidades, organizadores, etiquetas de los eventos que sigues) " +
+          "Próximos eventos (60 días) ordenados por lo que sigues (lugares, comunidades, organizadores, etiquetas y las etiquetas de los eventos que sigues) " +
           "y por cercanía a tus direcciones; si no hay señales, los más seguidos de cuentas verificadas y los más próximos. " +
           "Sin sesión, solo esto último. `reasons` dice por qué aparece cada uno. Una sola página (`limit`, 20 por omisión).",
         querystring: forYouQuerySchema,

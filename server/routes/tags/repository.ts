@@ -1,17 +1,20 @@
 import type { Queryable } from "../../db/client";
 
 // The only SQL of tags. Events reference tags through event_tags; deleting a tag unlinks it.
+// Follows of a tag live in the shared `follows` table (target_kind 'tags', target_id the tag id).
 
 export interface TagRow {
   id: string;
   name: string;
   slug: string;
   upcoming_events_count: number;
+  followers_count: number;
 }
 
 const SELECT = `SELECT t.id, t.name, t.slug,
   (SELECT count(*)::int FROM event_tags et JOIN events e ON e.id = et.event_id
-    WHERE et.tag_id = t.id AND NOT e.hidden AND coalesce(e.ends_at, e.starts_at) >= now()) AS upcoming_events_count
+    WHERE et.tag_id = t.id AND NOT e.hidden AND coalesce(e.ends_at, e.starts_at) >= now()) AS upcoming_events_count,
+  (SELECT count(*)::int FROM follows f WHERE f.target_kind = 'tags' AND f.target_id = t.id) AS followers_count
   FROM tags t`;
 
 export function createTagsRepository(db: Queryable) {
@@ -46,8 +49,14 @@ export function createTagsRepository(db: Queryable) {
       return rows.length > 0 ? "updated" : "missing";
     },
 
+    /** Its follows go with it, so nobody keeps a dangling id in my-data. */
     async remove(id: string): Promise<boolean> {
-      const rows = await db.query("DELETE FROM tags WHERE id = $1 RETURNING id", [id]);
+      const rows = await db.query(
+        `WITH gone AS (DELETE FROM tags WHERE id = $1 RETURNING id),
+           unfollowed AS (DELETE FROM follows WHERE target_kind = 'tags' AND target_id IN (SELECT id FROM gone))
+         SELECT id FROM gone`,
+        [id],
+      );
       return rows.length > 0;
     },
 

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { deletedSchema, idParamsSchema } from "../../../lib/schemas/content";
+import { deletedSchema, followQuerySchema, followResultSchema, idParamsSchema } from "../../../lib/schemas/content";
 import { pageSchema } from "../../../lib/schemas/pagination";
 import { tagPayloadSchema, tagSchema, tagUpdatePayloadSchema } from "../../../lib/schemas/tags";
 import type { Database } from "../../db/client";
-import { forbidBanned, optionalIdentity, requireAdmin } from "../../plugins/auth";
+import { currentUser, forbidBanned, optionalIdentity, requireAdmin } from "../../plugins/auth";
 import { badRequest, conflict, notFound } from "../../plugins/errors";
+import { createContentFollows } from "../content/follows";
 import { slugify } from "../content/sql";
+import { routeOptions } from "../routing";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { createTagsRepository, type TagRow } from "./repository";
 
@@ -16,7 +18,13 @@ export interface TagsRoutesOptions {
 const TAG_NOT_FOUND = "Etiqueta no encontrada.";
 const SLUG_TAKEN = "Ya existe una etiqueta con ese identificador.";
 
-const toTag = (row: TagRow) => ({ _id: row.id, name: row.name, slug: row.slug, upcomingEventsCount: row.upcoming_events_count });
+const toTag = (row: TagRow) => ({
+  _id: row.id,
+  name: row.name,
+  slug: row.slug,
+  upcomingEventsCount: row.upcoming_events_count,
+  followersCount: row.followers_count,
+});
 
 function slugFor(name: string, slug: string | undefined): string {
   const result = slug ?? slugify(name, 40);
@@ -26,6 +34,7 @@ function slugFor(name: string, slug: string | undefined): string {
 
 export const tagsRoutes: FastifyPluginAsyncZod<TagsRoutesOptions> = async (app, { database }) => {
   const tags = createTagsRepository(database);
+  const follows = createContentFollows(database);
   const adminWrite = [requireAdmin, forbidBanned];
 
   app.get(
@@ -40,6 +49,25 @@ export const tagsRoutes: FastifyPluginAsyncZod<TagsRoutesOptions> = async (app, 
       },
     },
     async () => ({ data: { items: (await tags.list()).map(toTag), nextCursor: null } }),
+  );
+
+  app.post(
+    "/:id/follow",
+    routeOptions("tags", "writer", {
+      summary: "Seguir o dejar de seguir una etiqueta",
+      description:
+        "Idempotente. Con `?unfollow=true` deja de seguir. Sus próximos eventos pesan en «Eventos para ti» y cada evento nuevo con ella se avisa.",
+      params: idParamsSchema,
+      querystring: followQuerySchema,
+      data: { 200: followResultSchema },
+      errors: [400, 401, 403, 404],
+    }),
+    async (request) => {
+      const unfollow = request.query.unfollow === true;
+      // Unfollowing a tag that was deleted meanwhile is fine: nothing is left to follow.
+      if (!unfollow && !(await tags.findById(request.params.id))) throw notFound(TAG_NOT_FOUND);
+      return { data: await follows.set("tags", request.params.id, (await currentUser(request)).id, !unfollow) };
+    },
   );
 
   app.post(

@@ -6,7 +6,7 @@ import { fromJson, toDate, toDateOrNull } from "../../db/sql";
 // 0002_accounts.sql are the source of truth). Repositories read snake_case records and hand out
 // these camelCase rows with real Dates; nothing above a repository sees column names.
 
-export const FOLLOW_TARGET_KINDS = ["users", "events", "places", "news", "communities"] as const;
+export const FOLLOW_TARGET_KINDS = ["users", "events", "places", "news", "communities", "tags"] as const;
 export type FollowTargetKind = (typeof FOLLOW_TARGET_KINDS)[number];
 
 export type { ProfileLink };

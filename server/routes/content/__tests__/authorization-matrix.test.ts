@@ -152,6 +152,10 @@ const SCENARIOS: Record<string, Scenario> = {
     const res = await as(w.t, w.people.admin)({ method: "POST", url: "/api/tags", payload: { name: unique("Efímera") } });
     return { method: "DELETE", url: `/api/tags/${res.json().data._id}` };
   },
+  "POST /tags/{id}/follow": async (w) => {
+    const res = await as(w.t, w.people.admin)({ method: "POST", url: "/api/tags", payload: { name: unique("Seguida") } });
+    return { method: "POST", url: `/api/tags/${res.json().data._id}/follow` };
+  },
 
   "GET /addresses": async () => ({ url: "/api/addresses" }),
   "POST /addresses": async () => ({

@@ -36,7 +36,7 @@ describe("etiquetas", () => {
   it("la administración crea etiquetas; el identificador sale del nombre sin acentos si no se da", async () => {
     const res = await create(admin, { name: "  Música en vivo  " });
     expect(res.statusCode).toBe(201);
-    expect(tagSchema.parse(res.json().data)).toEqual({ _id: expect.any(String), name: "Música en vivo", slug: "musica-en-vivo", upcomingEventsCount: 0 });
+    expect(tagSchema.parse(res.json().data)).toEqual({ _id: expect.any(String), name: "Música en vivo", slug: "musica-en-vivo", upcomingEventsCount: 0, followersCount: 0 });
 
     const withSlug = await create(master, { name: "Danza", slug: "  DANZA-Contemporanea " });
     expect(withSlug.statusCode).toBe(201);

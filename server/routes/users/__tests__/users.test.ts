@@ -33,7 +33,7 @@ describe("usuarios", () => {
         verified: false,
         impact: 0,
         addresses: [],
-        following: { users: [], events: [], places: [], news: [], communities: [] },
+        following: { users: [], events: [], places: [], news: [], communities: [], tags: [] },
         requestingVerification: { sent: false, type: null },
       });
 
@@ -174,7 +174,7 @@ describe("usuarios", () => {
       const me = userSchema.parse(res.json().data);
       expect(me._id).toBe(person.uid);
       expect(me.email).toBe(person.email);
-      expect(me.following).toEqual({ users: [other.uid], events: ["evento-2", "evento-1"], places: [], news: [], communities: ["comunidad-1"] });
+      expect(me.following).toEqual({ users: [other.uid], events: ["evento-2", "evento-1"], places: [], news: [], communities: ["comunidad-1"], tags: [] });
       expect(res.headers["cache-control"]).toBe("no-store");
     });
   });
