@@ -1,11 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useMutation, useMutationState } from "@tanstack/react-query";
+import { useMutation, useMutationState, type MutationKey } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { followMutationKey, newIdempotencyKey, type FollowKind, type FollowVariables } from "@/lib/api/content";
 import { followUserMutationKey, type UserFollowVariables } from "@/lib/api/users";
+import { followTagMutationKey, type TagFollowVariables } from "@/lib/api/tags";
 import { isFollowing } from "@/lib/api/user-flags";
 import type { FollowResult } from "@/lib/schemas/content";
 import type { UserFollowResult } from "@/lib/schemas/users";
@@ -18,10 +19,14 @@ import styles from "./follow-button.module.css";
 
 const OFFLINE_NOTICE = "Sin conexión: se enviará cuando vuelvas a estar en línea.";
 
-/** What can be followed: a content item (its page carries the state and the count) or a person. */
+/**
+ * What can be followed: a content item (its page carries the state and the count), a person or a
+ * tag (the state of these two is in my-data).
+ */
 export type FollowTarget =
   | { kind: FollowKind; id: string; following: boolean; followersCount: number; name: string }
-  | { kind: "users"; id: string; name: string };
+  | { kind: "users"; id: string; name: string }
+  | { kind: "tags"; id: string; followersCount: number; name: string };
 
 /**
  * The one follow button: content items and people. The change shows at once (the mutation's
@@ -29,17 +34,23 @@ export type FollowTarget =
  * (surviving a reload) and goes out once the connection is back.
  */
 export function FollowButton(target: FollowTarget) {
-  return target.kind === "users" ? <PersonFollow id={target.id} name={target.name} /> : <ContentFollow {...target} />;
+  if (target.kind === "users") return <PersonFollow id={target.id} name={target.name} />;
+  if (target.kind === "tags") return <TagFollow id={target.id} name={target.name} followersCount={target.followersCount} />;
+  return <ContentFollow {...target} />;
+}
+
+function FollowersCount({ count }: { count: number }) {
+  return (
+    <span className={styles.count} aria-live="polite" data-testid="followers-count">
+      {formatFollowers(count)}
+    </span>
+  );
 }
 
 function ContentFollow({ kind, id, following, followersCount, name }: Extract<FollowTarget, { kind: FollowKind }>) {
   const signedIn = useAtomValue(isSignedInAtom);
   const mutation = useMutation<FollowResult, Error, FollowVariables>({ mutationKey: followMutationKey(kind) });
-  const count = (
-    <span className={styles.count} aria-live="polite" data-testid="followers-count">
-      {formatFollowers(followersCount)}
-    </span>
-  );
+  const count = <FollowersCount count={followersCount} />;
 
   if (!signedIn) {
     return (
@@ -64,11 +75,7 @@ function ContentFollow({ kind, id, following, followersCount, name }: Extract<Fo
 function PersonFollow({ id, name }: { id: string; name: string }) {
   const me = useMe();
   const mutation = useMutation<UserFollowResult, Error, UserFollowVariables>({ mutationKey: followUserMutationKey });
-  // Any follow of this person still waiting for the network (this visit's or a restored one).
-  const waiting = useMutationState({
-    filters: { mutationKey: followUserMutationKey, predicate: (m) => m.state.isPaused && (m.state.variables as UserFollowVariables | undefined)?.userId === id },
-    select: (m) => m.state.submittedAt,
-  });
+  const waiting = useWaiting<UserFollowVariables>(followUserMutationKey, (v) => v.userId === id);
 
   if (!me) return <SignInToFollow />;
   if (me._id === id) return null;
@@ -76,13 +83,54 @@ function PersonFollow({ id, name }: { id: string; name: string }) {
   return (
     <div className={styles.followRow}>
       <FollowToggle following={following} subject={`a ${name}`} onToggle={() => mutation.mutate({ userId: id, follow: !following }, { onError: tellWhy })} />
-      {waiting.length > 0 ? (
-        <p className="field__hint" role="status">
-          {OFFLINE_NOTICE}
-        </p>
-      ) : null}
+      <OfflineWaiting waiting={waiting} />
     </div>
   );
+}
+
+function TagFollow({ id, name, followersCount }: { id: string; name: string; followersCount: number }) {
+  const me = useMe();
+  const mutation = useMutation<FollowResult, Error, TagFollowVariables>({ mutationKey: followTagMutationKey });
+  const waiting = useWaiting<TagFollowVariables>(followTagMutationKey, (v) => v.tagId === id);
+  const count = <FollowersCount count={followersCount} />;
+
+  if (!me) {
+    return (
+      <div className={styles.followRow}>
+        <SignInToFollow />
+        {count}
+      </div>
+    );
+  }
+  const following = me.following.tags.includes(id);
+  return (
+    <div className={styles.followRow}>
+      <FollowToggle
+        following={following}
+        subject={`la etiqueta ${name}`}
+        onToggle={() => mutation.mutate({ tagId: id, follow: !following }, { onError: tellWhy })}
+      />
+      {count}
+      <OfflineWaiting waiting={waiting} />
+    </div>
+  );
+}
+
+/** Whether a follow of this target is waiting for the network (this visit's or one restored after a reload). */
+function useWaiting<V>(mutationKey: MutationKey, matches: (variables: V) => boolean): boolean {
+  const waiting = useMutationState({
+    filters: { mutationKey, predicate: (m) => m.state.isPaused && m.state.variables !== undefined && matches(m.state.variables as V) },
+    select: (m) => m.state.submittedAt,
+  });
+  return waiting.length > 0;
+}
+
+function OfflineWaiting({ waiting }: { waiting: boolean }) {
+  return waiting ? (
+    <p className="field__hint" role="status">
+      {OFFLINE_NOTICE}
+    </p>
+  ) : null;
 }
 
 // Given to mutate(), not to useMutation(): an onError there would replace the defaults' one,

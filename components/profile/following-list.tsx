@@ -6,7 +6,6 @@ import { errorMessage } from "@/lib/api/errors";
 import { userQueries } from "@/lib/api/users";
 import { pathFor } from "@/lib/routes";
 import { useMe } from "@/lib/hooks/use-me";
-import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,18 +15,13 @@ import { VerifiedBadge } from "./verified-badge";
 import { plural } from "./labels";
 import userList from "@/components/ui/user-list.module.css";
 
-/** /profile/following (docs/product.md#routes): the people the signed-in user follows. */
+/** The people the signed-in user follows (on /profile/following). */
 export function FollowingList() {
   const me = useMe();
   const query = useQuery({ ...userQueries.following(), enabled: me !== null });
 
-  if (!me) {
-    return (
-      <EmptyState title="Inicia sesión para ver a quién sigues." hint={null}>
-        <ButtonLink href="/login/">Iniciar sesión</ButtonLink>
-      </EmptyState>
-    );
-  }
+  // FollowingPage shows the sign-in prompt.
+  if (!me) return null;
   if (query.isPending) return <Skeleton lines={3} label="Cargando a quién sigues" />;
   if (query.isError && !query.data) return <FormAlert message={errorMessage(query.error)} />;
   const people = (query.data ?? []).filter((person) => me.following.users.includes(person._id));

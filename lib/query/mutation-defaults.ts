@@ -2,6 +2,7 @@ import type { MutationFunction, MutationKey, MutationOptions, QueryClient } from
 import { ApiError, NETWORK_ERROR_CODE } from "@/lib/api/errors";
 import { followUserMutationDefaults } from "@/lib/api/users";
 import { CONTENT_PERSISTED_MUTATIONS } from "@/lib/api/content-mutations";
+import { followTagMutationDefaults } from "@/lib/api/tags";
 
 /**
  * A mutation that must survive going offline and a reload. Paused mutations are persisted
@@ -19,8 +20,8 @@ export type PersistedMutationDefault =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   | ((queryClient: QueryClient) => MutationOptions<any, any, any, any> & { mutationKey: MutationKey });
 
-/** Every offline-capable mutation of the app: follow a user; follow and create content. */
-export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [followUserMutationDefaults, ...CONTENT_PERSISTED_MUTATIONS];
+/** Every offline-capable mutation of the app: follow a user or a tag; follow and create content. */
+export const PERSISTED_MUTATIONS: readonly PersistedMutationDefault[] = [followUserMutationDefaults, followTagMutationDefaults, ...CONTENT_PERSISTED_MUTATIONS];
 
 /** Attempts of a queued write before a "not now" answer becomes an error shown to the person. */
 export const QUEUED_WRITE_ATTEMPTS = 10;

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { FollowingList } from "@/components/profile/following-list";
+import { FollowingPage } from "@/components/profile/following-page";
 
-export const metadata: Metadata = { title: "Personas que sigues" };
+export const metadata: Metadata = { title: "Lo que sigues" };
 
 export default function Page() {
   return (
     <>
-      <PageHeader title="Personas que sigues" />
-      <FollowingList />
+      <PageHeader title="Lo que sigues" />
+      <FollowingPage />
     </>
   );
 }

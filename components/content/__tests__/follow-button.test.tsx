@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { Provider as JotaiProvider, createStore } from "jotai";
 import type { QueryClient } from "@tanstack/react-query";
 import type { News } from "@/lib/schemas/news";
+import type { Tag } from "@/lib/schemas/tags";
+import type { User } from "@/lib/schemas/users";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
 
 // The follow button as a person uses it: the tap shows at once (aria-pressed, the count), and a
@@ -38,6 +40,7 @@ afterEach(async () => {
 
 const news = { _id: "n1", title: "Festival de la Nuez", following: false, followersCount: 4 } as News;
 const me = makeUser({ _id: "ana", name: "Ana" });
+const teatro: Tag = { _id: "t1", name: "Teatro", slug: "teatro", upcomingEventsCount: 2, followersCount: 3 };
 
 async function renderWith(ui: (modules: Modules) => React.ReactNode) {
   const modules = await load();
@@ -46,6 +49,7 @@ async function renderWith(ui: (modules: Modules) => React.ReactNode) {
   store.set(modules.authUserAtom, modules.toSessionUser(me));
   queryClient.setQueryData(modules.userQueries.myDataKey(), me);
   queryClient.setQueryData(modules.newsQueries.detail("n1"), news);
+  queryClient.setQueryData(modules.tagQueries.list().queryKey, [teatro]);
   render(
     <modules.QueryClientProvider client={queryClient}>
       <JotaiProvider store={store}>
@@ -58,12 +62,13 @@ async function renderWith(ui: (modules: Modules) => React.ReactNode) {
 }
 
 async function load() {
-  const [{ QueryClientProvider, useQuery }, { Toaster }, { createQueryClient }, { newsQueries }, { userQueries }, auth, { FollowButton }] = await Promise.all([
+  const [{ QueryClientProvider, useQuery }, { Toaster }, { createQueryClient }, { newsQueries }, { userQueries }, { tagQueries }, auth, { FollowButton }] = await Promise.all([
     import("@tanstack/react-query"),
     import("react-hot-toast"),
     import("@/lib/query/client"),
     import("@/lib/api/news"),
     import("@/lib/api/users"),
+    import("@/lib/api/tags"),
     import("@/lib/state/auth"),
     import("../follow-button"),
   ]);
@@ -73,7 +78,13 @@ async function load() {
     if (!data) return null;
     return <FollowButton kind="news" id={data._id} following={data.following} followersCount={data.followersCount} name={data.title} />;
   }
-  return { QueryClientProvider, Toaster, createQueryClient, newsQueries, userQueries, FollowButton, NewsFollow, ...auth };
+  /** A tag's follow row, as the tag page shows it from the cached list of tags. */
+  function TagFollow() {
+    const { data } = useQuery(tagQueries.list());
+    const tag = data?.[0];
+    return tag ? <FollowButton kind="tags" id={tag._id} name={tag.name} followersCount={tag.followersCount} /> : null;
+  }
+  return { QueryClientProvider, Toaster, createQueryClient, newsQueries, userQueries, tagQueries, FollowButton, NewsFollow, TagFollow, ...auth };
 }
 type Modules = Awaited<ReturnType<typeof load>>;
 
@@ -131,5 +142,36 @@ describe("following a person", () => {
     respond = async () => json(500, {});
     await renderWith((m) => <m.FollowButton kind="users" id="ana" name="Ana" />);
     expect(screen.queryByRole("button", { name: /seguir/i })).toBeNull();
+  });
+});
+
+describe("following a tag", () => {
+  test("pressed with the count up at once, kept in my-data, and the server's count wins", async () => {
+    const answer = deferred();
+    respond = () => answer.promise;
+    const { queryClient } = await renderWith((m) => <m.TagFollow />);
+    fireEvent.click(screen.getByRole("button", { name: "Seguir la etiqueta Teatro" }));
+    const pressed = await screen.findByRole("button", { name: "Dejar de seguir la etiqueta Teatro" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("followers-count").textContent).toBe("4 seguidores");
+    const { userQueries } = await import("@/lib/api/users");
+    expect(queryClient.getQueryData<User>(userQueries.myDataKey())?.following.tags).toEqual(["t1"]);
+    await waitFor(() => expect(requests).toEqual([{ method: "POST", url: expect.stringContaining("/api/tags/t1/follow") }]));
+    await act(async () => answer.release(json(200, { data: { following: true, followersCount: 7 } })));
+    await waitFor(() => expect(screen.getByTestId("followers-count").textContent).toBe("7 seguidores"));
+  });
+
+  test("a refusal puts the button and the count back and says why in Spanish", async () => {
+    const answer = deferred();
+    respond = () => answer.promise;
+    const { queryClient } = await renderWith((m) => <m.TagFollow />);
+    fireEvent.click(screen.getByRole("button", { name: "Seguir la etiqueta Teatro" }));
+    await screen.findByRole("button", { name: "Dejar de seguir la etiqueta Teatro" });
+    await act(async () => answer.release(json(404, { message: "Etiqueta no encontrada.", code: "NOT_FOUND" })));
+    expect(await screen.findByText("Etiqueta no encontrada.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Seguir la etiqueta Teatro" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByTestId("followers-count").textContent).toBe("3 seguidores");
+    const { userQueries } = await import("@/lib/api/users");
+    expect(queryClient.getQueryData<User>(userQueries.myDataKey())?.following.tags).toEqual([]);
   });
 });
