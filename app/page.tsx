@@ -22,7 +22,7 @@ export default function Page() {
         <NewsList limit={4} label="Últimas noticias" empty="Aún no hay noticias." />
       </HomeSection>
       <HomeSection id="communities" title="Comunidades destacadas" more={{ href: "/communities/following/", label: "Ver comunidades" }}>
-        <CommunityList featured limit={4} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
+        <CommunityList filters={{ featured: true }} limit={4} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
       </HomeSection>
       <HomeSection id="places" title="Lugares destacados" more={{ href: "/places/following/", label: "Ver lugares" }}>
         <PlaceList featured limit={4} label="Lugares destacados" empty="Aún no hay lugares destacados." />

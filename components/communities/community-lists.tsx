@@ -1,14 +1,30 @@
 "use client";
 
-import { communityQueries } from "@/lib/api/communities";
+import { communityQueries, type CommunityFilters } from "@/lib/api/communities";
+import { useRouteId } from "@/lib/hooks/use-route-id";
+import styles from "@/components/content/detail.module.css";
 import type { Community } from "@/lib/schemas/communities";
 import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { CommunityCard } from "./community-card";
 
 const card = (c: Community) => <CommunityCard community={c} />;
 
-export function CommunityList({ featured, label, empty, limit }: { featured?: boolean; label: string; empty: string; limit?: number }) {
-  return <PublicList<Community> options={communityQueries.listQuery(featured ? { featured } : {}, limit)} limit={limit} label={label} empty={empty} layout="grid" renderItem={card} />;
+export function CommunityList({ filters = {}, label, empty, limit }: { filters?: CommunityFilters; label: string; empty: string; limit?: number }) {
+  return <PublicList<Community> options={communityQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} layout="grid" renderItem={card} />;
+}
+
+/** The communities of the person whose profile this is. */
+export function MemberCommunities() {
+  const id = useRouteId("/profile/[profileId]");
+  if (id === null) return null;
+  return (
+    <section className={styles.section} aria-labelledby="route-communities">
+      <div className={styles.sectionHead}>
+        <h2 id="route-communities">Comunidades</h2>
+      </div>
+      <CommunityList filters={{ memberId: id }} label="Comunidades" empty="Aún no forma parte de ninguna comunidad." />
+    </section>
+  );
 }
 
 export function MyCommunities() {

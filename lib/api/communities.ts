@@ -10,6 +10,8 @@ import { fetchPage } from "./pages";
 
 export interface CommunityFilters {
   featured?: boolean;
+  /** The communities a person belongs to (their profile). */
+  memberId?: string;
   /** Admin panel only: `hidden` or `all` (403 for anyone else). */
   visibility?: "visible" | "hidden" | "all";
 }

@@ -58,5 +58,7 @@ export const communityListQuerySchema = z
     ...pageQuerySchema.shape,
     visibility: visibilitySchema.optional(),
     featured: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+    /** The communities a person belongs to (memberships are public, like the members list). */
+    memberId: entityIdSchema.optional(),
   })
   .strict();

@@ -32,7 +32,7 @@ export const communitiesRoutes = contentResource<CommunityRow, Community, Commun
       description: "Quien la crea queda como propietario. Acepta `Idempotency-Key`. Cuentas sin verificar: 1 al día (429).",
     },
     descriptions: {
-      list: "Por nombre; `featured=true` para las destacadas. `visibility=hidden|all` solo para administración.",
+      list: "Por nombre; `featured=true` para las destacadas; `memberId=` las de una persona (las membresías son públicas). `visibility=hidden|all` solo para administración.",
       get: "Sus eventos: `GET /events?communityId=`; sus noticias: `GET /news?communityId=`.",
       update: "Propietarios y administradores de la comunidad, o la administración del sitio.",
       remove: "Sus propietarios o la administración (con `?reason=`). Sus eventos y noticias se conservan, sin comunidad.",

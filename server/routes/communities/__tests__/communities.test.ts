@@ -47,6 +47,22 @@ describe("comunidades", () => {
     expect(members.json().data.items.map((m: { role: string }) => m.role)).toEqual(["owner", "member"]);
   });
 
+  it("`memberId=` lista las comunidades visibles de una persona para cualquiera (su perfil); las ocultas no", async () => {
+    const person = await makePerson(t, { name: "Socia" });
+    const admin = await makePerson(t, { accountType: "ADMIN" });
+    const joined = await createCommunity(t, owner, "Club de ajedrez");
+    const hidden = await createCommunity(t, person, "Grupo que se ocultará");
+    await createCommunity(t, owner, "Club ajeno");
+    await as(t, person)({ method: "POST", url: `/api/communities/${joined}/join` });
+    const moderated = await as(t, admin)({ method: "POST", url: `/api/communities/${hidden}/moderate`, payload: { action: "hide", reason: "Prueba" } });
+    expect(moderated.statusCode).toBe(200);
+
+    const res = await as(t, null)({ url: `/api/communities?memberId=${person.uid}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items.map((c: { name: string }) => c.name)).toEqual(["Club de ajedrez"]);
+    expect((await as(t, null)({ url: "/api/communities?memberId=" })).statusCode).toBe(400);
+  });
+
   it("siempre queda un propietario: no se le quita, no se degrada al último, el último no sale", async () => {
     const id = await createCommunity(t, owner, "Corredores");
     await as(t, member)({ method: "POST", url: `/api/communities/${id}/join` });
