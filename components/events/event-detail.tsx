@@ -14,6 +14,7 @@ import { formatEventWhen } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
 import { VerifiedBadge } from "@/components/content/cover";
+import { JsonLd } from "@/components/ui/json-ld";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
@@ -51,7 +52,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
   });
   return (
     <article aria-labelledby="event-title">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(eventJsonLd(event, pageUrl)).replace(/</g, "\\u003c") }} />
+      <JsonLd data={eventJsonLd(event, pageUrl)} />
       {event.status !== "published" ? (
         <p className={detailStyles.statusBanner} role="status">
           Evento {EVENT_STATUS_LABELS[event.status].toLocaleLowerCase("es-MX")}

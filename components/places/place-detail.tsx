@@ -8,9 +8,11 @@ import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_L
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/routes";
 import { externalHref } from "@/lib/safe-links";
+import { JsonLd } from "@/components/ui/json-ld";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
+import { placeJsonLd } from "./place-json-ld";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 import textStyles from "@/components/ui/text.module.css";
@@ -45,9 +47,11 @@ export function PlaceDetail({ events }: { events?: ReactNode }) {
 
 function PlaceView({ place }: { place: Place }) {
   const hours = [...place.openingHours].sort((a, b) => ((a.day + 6) % 7) - ((b.day + 6) % 7));
+  const pageUrl = typeof window === "undefined" ? "" : window.location.href;
   const contacts = Object.entries(place.contact).filter(([, v]) => typeof v === "string" && v !== "") as [string, string][];
   return (
     <article aria-labelledby="place-title">
+      <JsonLd data={placeJsonLd(place, pageUrl)} />
       <HiddenBanner item={place} hiddenWord="Oculto" />
       <DetailHeader titleId="place-title" title={place.name} cover={place.coverImage} kicker={PLACE_CATEGORY_LABELS[place.category]}>
         <p className={cardStyles.cardMeta}>{place.addressLine}</p>

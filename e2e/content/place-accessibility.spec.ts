@@ -38,6 +38,9 @@ test("quien publica un lugar declara su accesibilidad: la página la muestra con
     "Baño accesible para silla de ruedas",
     "Se admiten animales de asistencia",
   ]);
+  // Search engines read the same in the page's schema.org data.
+  const ld = JSON.parse((await visitorPage.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { amenityFeature?: { name: string }[] };
+  expect(ld.amenityFeature?.map((f) => f.name)).toEqual(["Entrada sin escalones", "Baño accesible para silla de ruedas", "Se admiten animales de asistencia"]);
   await visitor.close();
 
   // The form opens with what was declared, and unchecking one removes it.
