@@ -1,4 +1,5 @@
 import type { Event } from "../../../lib/schemas/events";
+import { ACCESSIBILITY_FEATURE_TEXT } from "../../../lib/schemas/labels";
 import { localDateString, wallTimeOf, addDays } from "../content/time";
 
 // iCalendar (RFC 5545) files for events. Times in America/Monterrey are written with their
@@ -85,7 +86,9 @@ function description(event: Event, url: string): string {
   if (event.description) lines.push(event.description);
   lines.push(event.priceType === "free" ? "Entrada libre." : `Precio: $${event.priceAmount} MXN${event.priceNote ? ` (${event.priceNote})` : ""}.`);
   if (event.onlineUrl) lines.push(`En línea: ${event.onlineUrl}`);
-  if (event.accessibility) lines.push(`Accesibilidad: ${event.accessibility}`);
+  // Declared features in words, then the organiser's own note: calendar apps have no field for them.
+  const access = [event.accessibilityFeatures.map((feature) => ACCESSIBILITY_FEATURE_TEXT[feature]).join(", "), event.accessibility].filter(Boolean);
+  if (access.length > 0) lines.push(`Accesibilidad: ${access.join(". ")}`);
   if (event.organizer) lines.push(`Organiza: ${event.organizer.name}`);
   lines.push(`Más información: ${url}`);
   return lines.join("\n");

@@ -47,6 +47,8 @@ describe("calendario (.ics)", () => {
       endsAt: "2030-05-02T21:30:00-06:00",
       placeId,
       tags: ["musica"],
+      accessibilityFeatures: ["step-free-entrance", "sign-language"],
+      accessibility: "Rampa por la calle Allende.",
     });
     const res = await as(t, null)({ url: `/api/events/${id}.ics` });
     expect(res.statusCode).toBe(200);
@@ -61,6 +63,7 @@ describe("calendario (.ics)", () => {
     expect(event.uid).toBe(`${id}@plaza`);
     expect(event.summary).toBe("Concierto: Márquez, Moncayo; y más");
     expect(event.description).toContain(description);
+    expect(event.description).toContain("Accesibilidad: Entrada sin escalones, Interpretación en lengua de señas. Rampa por la calle Allende.");
     expect(event.location).toBe("Teatro Fernando Soler, Calle Juárez 100, Zona Centro, Saltillo");
     expect(event.component.getFirstProperty("dtstart")?.getParameter("tzid")).toBe("America/Monterrey");
     expect(event.startDate.toJSDate().toISOString()).toBe("2030-05-03T01:30:00.000Z");
