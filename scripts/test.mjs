@@ -5,7 +5,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { BIN, ROOT, killAll, run } from "./lib/processes.mjs";
 import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, startAuthEmulator } from "./lib/emulator.mjs";
-import { buildClient } from "./build.mjs";
 
 const resultsDir = path.join(ROOT, "test-results", "summary");
 fs.rmSync(resultsDir, { recursive: true, force: true });
@@ -16,18 +15,35 @@ const wants = (step) => only.length === 0 || only.includes(step);
 const steps = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-async function step(name, fn) {
+/**
+ * Runs one step. `fn` gets `output`: an array to collect the step's output in when it runs beside
+ * others (printed whole, under its heading, when it ends), or undefined to print as it goes.
+ */
+async function step(name, fn, { beside = false } = {}) {
   const started = Date.now();
-  console.log(`\n━━ ${name} ━━`);
+  const output = beside ? [] : undefined;
+  if (!beside) console.log(`\n━━ ${name} ━━`);
   let code;
   try {
-    code = await fn();
+    code = await fn(output);
   } catch (error) {
     console.error(error);
     code = 1;
   }
-  steps.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  const seconds = (Date.now() - started) / 1000;
+  if (beside) {
+    process.stdout.write(`\n━━ ${name} (${seconds.toFixed(1)} s, junto a otros pasos) ━━\n`);
+    for (const chunk of output) process.stdout.write(chunk);
+  }
+  steps.push({ name, ok: code === 0, seconds });
 }
+
+/**
+ * Independent steps at the same time: CI has two cores, and no step keeps both busy for long
+ * (type-checking waits on one tsc, the PostgreSQL tests on the database), so side by side they
+ * end sooner than one after the other.
+ */
+const together = (...list) => Promise.all(list.filter(Boolean).map(([name, fn]) => step(name, fn, { beside: list.filter(Boolean).length > 1 })));
 
 function jestCounts(file) {
   try {
@@ -51,25 +67,27 @@ function playwrightCounts(file) {
   }
 }
 
-const jest = (project, outFile, env = {}) =>
-  run(path.join(BIN, "jest"), ["--selectProjects", project, "--runInBand", "--json", `--outputFile=${outFile}`], { env }).then(
+const jest = (project, outFile, env = {}, output) =>
+  run(path.join(BIN, "jest"), ["--selectProjects", project, "--runInBand", "--json", `--outputFile=${outFile}`], { env, output }).then(
     (code) => {
       jestCounts(outFile);
       return code;
     },
   );
 
-if (wants("typecheck")) {
-  await step("Verificación de tipos", async () => {
-    const app = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "tsconfig.json"]);
-    const server = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "server/tsconfig.json"]);
-    const worker = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "sw/tsconfig.json"]);
-    const e2e = await run(path.join(BIN, "tsc"), ["--noEmit", "-p", "e2e/tsconfig.json"]);
-    return app || server || worker || e2e;
-  });
-}
-if (wants("lint")) await step("Lint", () => run(path.join(BIN, "eslint"), ["--max-warnings", "0", "."]));
-if (wants("unit")) await step("Pruebas unitarias", () => jest("unit", path.join(resultsDir, "unit.json")));
+const tsc = (project, output) => run(path.join(BIN, "tsc"), ["--noEmit", "-p", project], { output });
+
+await together(
+  wants("typecheck") && [
+    "Verificación de tipos",
+    async (output) => {
+      const codes = await Promise.all(["tsconfig.json", "server/tsconfig.json", "sw/tsconfig.json", "e2e/tsconfig.json"].map((project) => tsc(project, output)));
+      return codes.find((code) => code !== 0) ?? 0;
+    },
+  ],
+  wants("lint") && ["Lint", (output) => run(path.join(BIN, "eslint"), ["--max-warnings", "0", "."], { output })],
+  wants("unit") && ["Pruebas unitarias", (output) => jest("unit", path.join(resultsDir, "unit.json"), {}, output)],
+);
 
 const needsEmulator = wants("api") || wants("e2e");
 let emulator = null;
@@ -77,16 +95,14 @@ if (needsEmulator) emulator = await startAuthEmulator({ quiet: true });
 const identityEnv = { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID };
 
 try {
-  if (wants("api")) {
-    await step("Pruebas de API (PGlite)", () => jest("api", path.join(resultsDir, "api-pglite.json"), { ...identityEnv, DATABASE_URL: "" }));
-    if (process.env.DATABASE_URL) {
-      await step("Pruebas de API (PostgreSQL)", () => jest("api", path.join(resultsDir, "api-postgres.json"), identityEnv));
-    } else {
-      console.log("\n(DATABASE_URL no está definida: las pruebas de API corren solo sobre PGlite.)");
-    }
-  }
+  if (wants("api") && !process.env.DATABASE_URL) console.log("\n(DATABASE_URL no está definida: las pruebas de API corren solo sobre PGlite.)");
+  // The build only reads sources and writes out/, which no API test reads: it runs beside them.
+  await together(
+    wants("api") && ["Pruebas de API (PGlite)", (output) => jest("api", path.join(resultsDir, "api-pglite.json"), { ...identityEnv, DATABASE_URL: "" }, output)],
+    wants("api") && process.env.DATABASE_URL && ["Pruebas de API (PostgreSQL)", (output) => jest("api", path.join(resultsDir, "api-postgres.json"), identityEnv, output)],
+    wants("e2e") && ["Construcción de la PWA", (output) => run(process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--if-stale"], { output })],
+  );
   if (wants("e2e")) {
-    await step("Construcción de la PWA", () => buildClient({ ifStale: true }));
     const e2eFile = path.join(resultsDir, "e2e.json");
     await step("Pruebas de extremo a extremo (Chromium)", () =>
       run(path.join(BIN, "playwright"), ["test"], {

@@ -103,9 +103,15 @@ export async function waitFor(check, { timeoutMs = 60000, intervalMs = 200, what
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code. */
-export function run(cmd, args, { env = {}, cwd = ROOT } = {}) {
+export function run(cmd, args, { env = {}, cwd = ROOT, output } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: "inherit" });
+    // With `output` (an array), what the child prints is kept there instead of shown, so steps that
+    // run side by side can print theirs whole, one after the other.
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: output ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (output) {
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+    }
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
