@@ -1,37 +1,32 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
-import { TextDecoder, TextEncoder } from "node:util";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
+import { fillBrowserGaps, jsonResponse, stubNetwork, type SeenRequest } from "@/lib/__tests__/fixtures/browser";
 
 // An author deletes their own item from its page: asked first (what followers lose), then the
 // DELETE call, a toast, and their own list. An admin looking at someone else's item is not
 // offered the button (deleting it is moderation, with a reason, in the panel). Only the network
 // and the router are stubbed.
 
-const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
-Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
-process.env.__NEXT_TRAILING_SLASH = "true";
-window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+fillBrowserGaps();
 jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
 const replace = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ replace, push: jest.fn() }) }));
 
-const requests: { method: string; url: string }[] = [];
+let requests: SeenRequest[] = [];
 let status = 200;
 beforeEach(() => {
-  requests.length = 0;
   replace.mockClear();
   status = 200;
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    requests.push({ method: request.method, url: request.url });
-    const body =
+  requests = stubNetwork(() =>
+    jsonResponse(
+      status,
       status === 200
         ? { data: { _id: "e1", deleted: true } }
-        : { statusCode: status, code: "FORBIDDEN", error: "Forbidden", message: "No puedes borrar este evento." };
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  }) as typeof fetch;
+        : { statusCode: status, code: "FORBIDDEN", error: "Forbidden", message: "No puedes borrar este evento." },
+    ),
+  );
 });
 afterEach(async () => {
   cleanup();

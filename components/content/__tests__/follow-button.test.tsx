@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
-import { TextDecoder, TextEncoder } from "node:util";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import type { QueryClient } from "@tanstack/react-query";
@@ -7,31 +6,20 @@ import type { News } from "@/lib/schemas/news";
 import type { Tag } from "@/lib/schemas/tags";
 import type { User } from "@/lib/schemas/users";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
+import { fillBrowserGaps, jsonResponse, stubNetwork, type SeenRequest } from "@/lib/__tests__/fixtures/browser";
 
 // The follow button as a person uses it: the tap shows at once (aria-pressed, the count), and a
 // refusal from the server puts it back with a message in Spanish. Everything is real (React
 // Query, the mutation defaults, the API client) except the network, which is a stubbed fetch.
 
-// jsdom lacks these; ky reads them when it loads. whatwg-fetch is a plain-JS Request/Response.
-const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
-Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
-process.env.__NEXT_TRAILING_SLASH = "true";
-// jsdom has no matchMedia; react-hot-toast only reads `.matches` (prefers-reduced-motion).
-window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+fillBrowserGaps();
 jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
 
-type Respond = (request: Request) => Promise<Response>;
-let respond: Respond;
-const requests: { method: string; url: string }[] = [];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+let respond: (request: Request) => Promise<Response>;
+let requests: SeenRequest[] = [];
 
 beforeEach(() => {
-  requests.length = 0;
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    requests.push({ method: request.method, url: request.url });
-    return respond(request);
-  }) as typeof fetch;
+  requests = stubNetwork((request) => respond(request));
 });
 afterEach(async () => {
   cleanup();
@@ -105,7 +93,7 @@ describe("following a news item", () => {
     expect(pressed.textContent).toBe("Siguiendo");
     expect(screen.getByTestId("followers-count").textContent).toBe("5 seguidores");
     await waitFor(() => expect(requests).toEqual([{ method: "POST", url: expect.stringContaining("/api/news/n1/follow") }]));
-    await act(async () => answer.release(json(200, { data: { following: true, followersCount: 9 } })));
+    await act(async () => answer.release(jsonResponse(200, { data: { following: true, followersCount: 9 } })));
     // The server's count is the truth (others followed meanwhile).
     await waitFor(() => expect(screen.getByTestId("followers-count").textContent).toBe("9 seguidores"));
   });
@@ -116,7 +104,7 @@ describe("following a news item", () => {
     await renderWith((m) => <m.NewsFollow />);
     fireEvent.click(screen.getByRole("button", { name: "Seguir Festival de la Nuez" }));
     expect((await screen.findByRole("button", { name: "Dejar de seguir Festival de la Nuez" })).getAttribute("aria-pressed")).toBe("true");
-    await act(async () => answer.release(json(403, { message: "Tu cuenta está suspendida.", code: "FORBIDDEN" })));
+    await act(async () => answer.release(jsonResponse(403, { message: "Tu cuenta está suspendida.", code: "FORBIDDEN" })));
     expect(await screen.findByText("Tu cuenta está suspendida.")).toBeTruthy();
     const back = screen.getByRole("button", { name: "Seguir Festival de la Nuez" });
     expect(back.getAttribute("aria-pressed")).toBe("false");
@@ -132,14 +120,14 @@ describe("following a person", () => {
     fireEvent.click(screen.getByRole("button", { name: "Seguir a Beto" }));
     const pressed = await screen.findByRole("button", { name: "Dejar de seguir a Beto" });
     expect(pressed.getAttribute("aria-pressed")).toBe("true");
-    await act(async () => answer.release(json(404, { message: "No encontramos a esa persona.", code: "NOT_FOUND" })));
+    await act(async () => answer.release(jsonResponse(404, { message: "No encontramos a esa persona.", code: "NOT_FOUND" })));
     expect(await screen.findByText("No encontramos a esa persona.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Seguir a Beto" }).getAttribute("aria-pressed")).toBe("false");
     expect(requests[0]).toEqual({ method: "POST", url: expect.stringContaining("/api/users/follow/beto/user") });
   });
 
   test("no button for oneself", async () => {
-    respond = async () => json(500, {});
+    respond = async () => jsonResponse(500, {});
     await renderWith((m) => <m.FollowButton kind="users" id="ana" name="Ana" />);
     expect(screen.queryByRole("button", { name: /seguir/i })).toBeNull();
   });
@@ -157,7 +145,7 @@ describe("following a tag", () => {
     const { userQueries } = await import("@/lib/api/users");
     expect(queryClient.getQueryData<User>(userQueries.myDataKey())?.following.tags).toEqual(["t1"]);
     await waitFor(() => expect(requests).toEqual([{ method: "POST", url: expect.stringContaining("/api/tags/t1/follow") }]));
-    await act(async () => answer.release(json(200, { data: { following: true, followersCount: 7 } })));
+    await act(async () => answer.release(jsonResponse(200, { data: { following: true, followersCount: 7 } })));
     await waitFor(() => expect(screen.getByTestId("followers-count").textContent).toBe("7 seguidores"));
   });
 
@@ -167,7 +155,7 @@ describe("following a tag", () => {
     const { queryClient } = await renderWith((m) => <m.TagFollow />);
     fireEvent.click(screen.getByRole("button", { name: "Seguir la etiqueta Teatro" }));
     await screen.findByRole("button", { name: "Dejar de seguir la etiqueta Teatro" });
-    await act(async () => answer.release(json(404, { message: "Etiqueta no encontrada.", code: "NOT_FOUND" })));
+    await act(async () => answer.release(jsonResponse(404, { message: "Etiqueta no encontrada.", code: "NOT_FOUND" })));
     expect(await screen.findByText("Etiqueta no encontrada.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Seguir la etiqueta Teatro" }).getAttribute("aria-pressed")).toBe("false");
     expect(screen.getByTestId("followers-count").textContent).toBe("3 seguidores");

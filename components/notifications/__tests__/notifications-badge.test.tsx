@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
-import { TextDecoder, TextEncoder } from "node:util";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
+import { fillBrowserGaps } from "@/lib/__tests__/fixtures/browser";
 
 // The unread badge at start comes from the server's count (notifications that arrived while the
 // app was closed count), not from what arrives while it is open. Only the network is stubbed:
 // GET /api/notifications answers one page whose `unviewed` is larger than the page.
 
-const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
-Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
-process.env.__NEXT_TRAILING_SLASH = "true";
-window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+fillBrowserGaps();
 jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
 jest.mock("next/navigation", () => ({ usePathname: () => "/" }));
 

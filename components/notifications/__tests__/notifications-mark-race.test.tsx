@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
-import { TextDecoder, TextEncoder } from "node:util";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
+import { fillBrowserGaps } from "@/lib/__tests__/fixtures/browser";
 
 // A read of the inbox that set out before 'Marcar todas como leídas' and answers after it carries
 // the count from before: it must not put the badge back up, nor the 'Nueva' marks back on the
 // list (seen in CI: the badge stayed at 2 after marking all read). Only the network is stubbed,
 // as a server whose answers reflect its state at the moment each request arrived.
 
-const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
-Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
-process.env.__NEXT_TRAILING_SLASH = "true";
-window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+fillBrowserGaps();
 jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
 
 afterEach(() => cleanup());

@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
-import { TextDecoder, TextEncoder } from "node:util";
 import { cleanup, render, screen } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
+import { fillBrowserGaps } from "@/lib/__tests__/fixtures/browser";
 
 // /notifications opened without a connection: the fetch of the latest page pauses until the
 // connection is back, so the page must not wait for it. It shows the copy kept by the persisted
 // cache, or says it is offline; never a skeleton that does not end. Only the network is stubbed.
 
-const { Headers, Request, Response } = jest.requireActual<Pick<typeof globalThis, "Headers" | "Request" | "Response">>("whatwg-fetch");
-Object.assign(globalThis, { TextEncoder, TextDecoder, Headers, Request, Response });
-process.env.__NEXT_TRAILING_SLASH = "true";
-window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+fillBrowserGaps();
 jest.mock("@/lib/auth/firebase", () => ({ getIdToken: async () => "token-ana" }));
 
 const requests: string[] = [];
