@@ -1,5 +1,6 @@
 "use client";
 
+import type { InputHTMLAttributes } from "react";
 import { NAME_MAX } from "@/lib/schemas/users";
 import { TextField } from "@/components/ui/text-field";
 import { PasswordChecklist } from "./password-checklist";
@@ -42,17 +43,7 @@ export function AccountFields({
         error={errors.name}
         onChange={(e) => onChange("name", e.target.value)}
       />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        name="email"
-        autoComplete={own ? "email" : "off"}
-        inputMode={own ? "email" : undefined}
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => onChange("email", e.target.value)}
-      />
+      <EmailField own={own} value={values.email} error={errors.email} onValue={(value) => onChange("email", value)} />
       <TextField
         label={own ? "Contraseña" : "Contraseña inicial"}
         type="password"
@@ -66,5 +57,32 @@ export function AccountFields({
       />
       <PasswordChecklist id={checklistId} password={values.password} />
     </>
+  );
+}
+
+/**
+ * The email field of every account form (sign-in, sign-up, forgot password, an admin creating an
+ * account). `own`: the person's own email, which the browser may fill in.
+ */
+export function EmailField({
+  own = true,
+  value,
+  error,
+  onValue,
+  ...input
+}: { own?: boolean; value: string; error?: string; onValue: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange">) {
+  return (
+    <TextField
+      label="Correo electrónico"
+      type="email"
+      name="email"
+      autoComplete={own ? "email" : "off"}
+      inputMode={own ? "email" : undefined}
+      required
+      value={value}
+      error={error}
+      onChange={(e) => onValue(e.target.value)}
+      {...input}
+    />
   );
 }

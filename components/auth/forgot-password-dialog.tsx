@@ -6,7 +6,7 @@ import { authErrorMessage } from "@/lib/auth/errors";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/form-alert";
-import { TextField } from "@/components/ui/text-field";
+import { EmailField } from "./account-fields";
 
 /** '¿Olvidaste tu contraseña?': asks for the email and sends the reset link. */
 export function ForgotPasswordDialog({ open, initialEmail, onClose }: { open: boolean; initialEmail: string; onClose: () => void }) {
@@ -54,17 +54,7 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: { open: bo
         </div>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Correo electrónico"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            data-autofocus
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onValue={setEmail} data-autofocus />
           <FormAlert message={error} />
           <div className="actions">
             <Button variant="ghost" onClick={onClose} disabled={busy}>

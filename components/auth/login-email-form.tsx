@@ -10,6 +10,7 @@ import { identityAtom } from "@/lib/state/auth";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { TextField } from "@/components/ui/text-field";
+import { EmailField } from "./account-fields";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 export function LoginEmailForm() {
@@ -47,16 +48,7 @@ export function LoginEmailForm() {
         </p>
       ) : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onValue={setEmail} />
         <TextField
           label="Contraseña"
           type="password"
