@@ -6,6 +6,8 @@ import { ADMIN, createEventByApi, newAccount, saltilloDaysAhead, signIn } from "
 // naming who reported or who moderated.
 
 test("reportar → cola de reportes → ocultar → aviso a quien reportó → registro público", async ({ page, browser }) => {
+  // Three people in three browser contexts, each signing in: more than one plain page's time.
+  test.slow();
   const author = await newAccount("Renata Rifas");
   const reporterName = "Vecina Atenta";
   const reporter = await newAccount(reporterName);
@@ -15,7 +17,9 @@ test("reportar → cola de reportes → ocultar → aviso a quien reportó → r
   // The neighbour reports it.
   await signIn(page, reporter);
   await page.goto(`/events/${event._id}/`);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // Page loads wait longer than one assertion: the first paint after a sign-in is slow on a busy machine.
+  const loaded = { timeout: 30_000 };
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible(loaded);
   await page.getByRole("button", { name: "Reportar" }).click();
   const dialog = page.getByRole("dialog", { name: "Reportar" });
   await dialog.getByRole("radio", { name: "Otro" }).check();
@@ -32,9 +36,9 @@ test("reportar → cola de reportes → ocultar → aviso a quien reportó → r
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, ADMIN);
   await adminPage.goto("/panel/reports/");
-  await expect(adminPage.getByRole("heading", { level: 1, name: "Panel de administración: Reportes" })).toBeVisible();
+  await expect(adminPage.getByRole("heading", { level: 1, name: "Panel de administración: Reportes" })).toBeVisible(loaded);
   const group = adminPage.getByRole("listitem").filter({ has: adminPage.getByRole("link", { name: title }) });
-  await expect(group).toContainText("1 reporte");
+  await expect(group).toContainText("1 reporte", loaded);
   await expect(group).toContainText("Información falsa: 1");
   await expect(group).toContainText("«El premio no existe; piden depósito.»");
   await expect(group).not.toContainText(reporterName);
@@ -50,14 +54,14 @@ test("reportar → cola de reportes → ocultar → aviso a quien reportó → r
 
   // The neighbour is told.
   await page.goto("/notifications/");
-  await expect(page.getByText(`Revisamos tu reporte sobre «${title}»: lo ocultamos.`)).toBeVisible();
+  await expect(page.getByText(`Revisamos tu reporte sobre «${title}»: lo ocultamos.`)).toBeVisible(loaded);
 
   // Anyone reads why in the public log.
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto("/moderation/");
   const entry = visitorPage.getByRole("listitem").filter({ hasText: title });
-  await expect(entry.getByRole("heading", { name: `Ocultado: Evento «${title}»` })).toBeVisible();
+  await expect(entry.getByRole("heading", { name: `Ocultado: Evento «${title}»` })).toBeVisible(loaded);
   await expect(entry).toContainText("Motivo: Rifa sin permiso; pide dinero por adelantado.");
   await expect(visitorPage.getByText(reporterName)).toHaveCount(0);
   await visitor.close();
