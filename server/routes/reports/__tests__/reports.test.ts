@@ -85,6 +85,11 @@ describe("reportar contenido y perfiles", () => {
     await as(t, admin)({ method: "POST", url: `/api/events/${eventId}/moderate`, payload: { action: "hide", reason: "Spam" } });
     expect((await report(reporter, { targetKind: "event", targetId: eventId, reason: "spam" })).statusCode).toBe(404);
     expect((await report(reporter, { targetKind: "user", targetId: "nadie-aqui", reason: "spam" })).statusCode).toBe(404);
+    // News scheduled for later is as unknown to a reader as a hidden item.
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const scheduled = await as(t, author)({ method: "POST", url: "/api/news", payload: { title: "Aún no", body: "Texto.", publishedAt: later } });
+    expect(scheduled.statusCode).toBe(201);
+    expect((await report(reporter, { targetKind: "news", targetId: scheduled.json().data._id, reason: "spam" })).statusCode).toBe(404);
   });
 
   it("nadie reporta lo suyo ni a sí mismo", async () => {
