@@ -41,6 +41,7 @@ export const STATIC_ROUTES = [
   "/panel/news",
   "/panel/notifications",
   "/panel/places",
+  "/panel/reports",
   "/panel/communities",
   "/panel/users",
   "/panel/users/create",

@@ -24,6 +24,7 @@ import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
 import { createNotificationsRepository } from "./routes/notifications/repository";
 import { notificationsRoutes } from "./routes/notifications/routes";
+import { reportsRoutes } from "./routes/reports/routes";
 import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
 import { configureImageWork } from "./storage/images";
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
       await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, geocoderUserAgent: config.geocoderUserAgent, images });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
       await api.register(pushRoutes, { prefix: "/push", push });
+      await api.register(reportsRoutes, { database });
       await api.register(notificationsRoutes, {
         prefix: "/notifications",
         notifications,

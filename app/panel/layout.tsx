@@ -7,6 +7,7 @@ const LINKS = [
   { href: "/panel/users", label: "Usuarios" },
   { href: "/panel/users/verify", label: "Verificaciones" },
   { href: "/panel/users/create", label: "Crear usuario" },
+  { href: "/panel/reports", label: "Reportes" },
   { href: "/panel/events", label: "Eventos" },
   { href: "/panel/events/tags", label: "Etiquetas" },
   { href: "/panel/places", label: "Lugares" },

@@ -55,6 +55,7 @@ function CommunityView({ community }: { community: Community }) {
         edit={community.canEdit ? { href: pathFor("/communities/[communityId]/edit", community._id), label: "Editar comunidad" } : null}
         // Only owners delete a community (its admins edit it); an admin moderates from the panel.
         remove={community.myRole === "owner" ? { kind: "communities", id: community._id, title: community.name, followersCount: community.followersCount } : null}
+        report={community.canEdit ? null : { targetKind: "community", targetId: community._id, label: community.name, authorId: null }}
         before={
           signedIn ? (
             community.myRole ? (

@@ -12,6 +12,7 @@ import { DeleteContentButton, type RemoveTarget } from "./delete-content-button"
 import { FollowButton, type FollowTarget } from "./follow-button";
 import { KIND_COPY } from "./kind-copy";
 import { NotFoundState } from "./not-found-state";
+import { ReportButton, type ReportTarget } from "./report-button";
 import { ShareButton } from "./share-button";
 import pageHeader from "@/components/ui/page-header.module.css";
 import cardStyles from "./card.module.css";
@@ -102,13 +103,14 @@ export function DetailHeader({ titleId, title, cover, kicker, children }: { titl
 
 /**
  * Follow (with the count), then the row of actions: `before` the share button, the kind's own
- * actions, the owner's edit link and delete button, and `after` them.
+ * actions, the owner's edit link and delete button, 'Reportar', and `after` them.
  */
 export function DetailActions({
   follow,
   share,
   edit,
   remove = null,
+  report = null,
   before,
   after,
   children,
@@ -119,6 +121,8 @@ export function DetailActions({
   edit: { href: string; label: string } | null;
   /** Only for who may delete it (the server decides again). */
   remove?: RemoveTarget | null;
+  /** 'Reportar', shown to someone signed in who is not its author. */
+  report?: ReportTarget | null;
   before?: ReactNode;
   after?: ReactNode;
   children?: ReactNode;
@@ -138,6 +142,7 @@ export function DetailActions({
           </Link>
         ) : null}
         {remove ? <DeleteContentButton {...remove} /> : null}
+        {report ? <ReportButton {...report} /> : null}
         {after}
       </div>
     </>

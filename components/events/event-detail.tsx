@@ -143,6 +143,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         share={{ title: event.title, text: formatEventWhen(event) }}
         edit={event.canEdit ? { href: pathFor("/events/[eventId]/edit", event._id), label: "Editar evento" } : null}
         remove={event.canEdit ? { kind: "events", id: event._id, title: event.title, followersCount: event.followersCount, authorId: event.organizer?._id ?? null } : null}
+        report={event.canEdit ? null : { targetKind: "event", targetId: event._id, label: event.title, authorId: event.organizer?._id ?? null }}
         after={
           isAdmin ? (
             <Link className="button button--ghost" href="/panel/events/">

@@ -49,6 +49,7 @@ function NewsView({ news }: { news: News }) {
         share={{ title: news.title, text: news.summary }}
         edit={news.canEdit ? { href: pathFor("/news/[newsId]/edit", news._id), label: "Editar noticia" } : null}
         remove={news.canEdit ? { kind: "news", id: news._id, title: news.title, followersCount: news.followersCount, authorId: news.author?._id ?? null } : null}
+        report={news.canEdit ? null : { targetKind: "news", targetId: news._id, label: news.title, authorId: news.author?._id ?? null }}
       />
       <div className={`${detailStyles.text} ${detailStyles.section}`}>{news.body}</div>
     </article>

@@ -61,6 +61,7 @@ function PlaceView({ place }: { place: Place }) {
         share={{ title: place.name, text: place.addressLine }}
         edit={place.canEdit ? { href: pathFor("/places/[placeId]/edit", place._id), label: "Editar lugar" } : null}
         remove={place.canEdit ? { kind: "places", id: place._id, title: place.name, followersCount: place.followersCount, authorId: place.author?._id ?? null } : null}
+        report={place.canEdit ? null : { targetKind: "place", targetId: place._id, label: place.name, authorId: place.author?._id ?? null }}
       />
       {place.description ? <p className={`${detailStyles.text} ${detailStyles.section}`}>{place.description}</p> : null}
       <dl className={detailStyles.facts}>

@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ButtonLink } from "@/components/ui/button";
 import { FollowButton } from "@/components/content/follow-button";
+import { ReportButton } from "@/components/content/report-button";
 import { ProfileHeader } from "./profile-header";
 import styles from "./profile.module.css";
 
@@ -59,7 +60,18 @@ export function UserProfile({ children }: { children?: ReactNode }) {
       <ProfileHeader
         user={user}
         headingLevel={1}
-        actions={isMe ? <ButtonLink href="/profile/" variant="secondary">Ir a mi perfil</ButtonLink> : <FollowButton kind="users" id={user._id} name={user.name} />}
+        actions={
+          isMe ? (
+            <ButtonLink href="/profile/" variant="secondary">
+              Ir a mi perfil
+            </ButtonLink>
+          ) : (
+            <>
+              <FollowButton kind="users" id={user._id} name={user.name} />
+              <ReportButton targetKind="user" targetId={user._id} label={user.name} authorId={user._id} />
+            </>
+          )
+        }
       />
       {children}
     </div>

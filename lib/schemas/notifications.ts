@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = {
   /** To admins: someone asked to be verified. */
   VERIFICATION_REQUESTED: "verification_requested",
   ADMIN_MESSAGE: "admin_message",
+  /** To a reporter: the moderation decided on what they reported. */
+  REPORT_RESOLVED: "report_resolved",
 } as const;
 
 export const NOTIFICATION_TITLE_MAX = 120;

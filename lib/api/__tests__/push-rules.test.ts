@@ -15,6 +15,7 @@ describe("pushGroupOf", () => {
     ["admin_message", "adminMessages"],
     ["verification_approved", "adminMessages"],
     ["content_hidden", "adminMessages"],
+    ["report_resolved", "adminMessages"],
     ["community_member_added", "adminMessages"],
   ])("%s → %s", (kind, group) => {
     expect(pushGroupOf(kind)).toBe(group);

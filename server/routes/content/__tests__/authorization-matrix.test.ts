@@ -170,6 +170,21 @@ const SCENARIOS: Record<string, Scenario> = {
   "GET /moderation-log": async () => ({ url: "/api/moderation-log" }),
   "GET /calendar/feed-url": async () => ({ url: "/api/calendar/feed-url" }),
   "POST /calendar/feed-url/rotate": async () => ({ method: "POST", url: "/api/calendar/feed-url/rotate" }),
+
+  // A fresh place of the author's each time, so no cell meets another's open report.
+  "POST /reports": async (w) => ({
+    method: "POST",
+    url: "/api/reports",
+    payload: { targetKind: "place", targetId: await createPlace(w.t, w.people.author, { name: unique("Reportable") }), reason: "spam" },
+  }),
+  "GET /admin/reports": async () => ({ url: "/api/admin/reports" }),
+  "POST /admin/reports/{targetKind}/{targetId}/resolve": async (w) => {
+    const placeId = await createPlace(w.t, w.people.author, { name: unique("Reportado") });
+    const reporter = await makePerson(w.t);
+    const filed = await as(w.t, reporter)({ method: "POST", url: "/api/reports", payload: { targetKind: "place", targetId: placeId, reason: "spam" } });
+    if (filed.statusCode !== 201) throw new Error(`report: ${filed.body}`);
+    return { method: "POST", url: `/api/admin/reports/place/${placeId}/resolve`, payload: { action: "dismiss", reason: "Sin infracción." } };
+  },
 };
 
 describe("matriz de autorización del contenido (docs/authorization-content.md)", () => {
