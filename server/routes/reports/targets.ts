@@ -32,7 +32,9 @@ export function linkOf(kind: ReportTargetKind, id: string): string {
 /** Calls the API as the requester; an error answer is thrown as the same error. */
 async function call(app: FastifyInstance, request: FastifyRequest, options: { method: "GET" | "POST" | "DELETE"; url: string; payload?: object }) {
   const authorization = request.headers.authorization;
-  const res = await app.inject({ ...options, headers: authorization ? { authorization } : {} });
+  // From the caller's own address: the inner call counts against their limits, never against a
+  // bucket for 127.0.0.1 that every report and decision would share.
+  const res = await app.inject({ ...options, headers: authorization ? { authorization } : {}, remoteAddress: request.ip });
   const body = res.body ? (JSON.parse(res.body) as { data?: unknown; message?: string; code?: string; issues?: never }) : {};
   if (res.statusCode >= 400) throw new HttpError(res.statusCode, body.code ?? ERROR_CODES.BAD_REQUEST, body.message ?? "Error inesperado");
   return body.data as Record<string, unknown>;

@@ -120,3 +120,31 @@ describe("reportar contenido y perfiles", () => {
     expect((await notificationsOf(t, reporter.uid)).filter((n) => n.kind === "report_resolved")).toEqual([]);
   });
 });
+
+describe("reportar con los límites de peticiones reales", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A small global ceiling per address, so whose address the inner look-up of the target counts against shows.
+    t = await createTestApp({ env: { RATE_LIMIT: "on", RATE_LIMIT_SCALE: "1", RATE_LIMIT_GLOBAL_MAX: "30", TRUST_PROXY: "true" } });
+  });
+  afterAll(() => t?.close());
+
+  it("cada reporte cuenta contra la dirección de quien reporta, no contra una cuenta común del servidor", async () => {
+    const author = await makePerson(t, { name: "Autora" });
+    const placeId = await createPlace(t, author, { name: "Local reportado" });
+    const reporters = await Promise.all(Array.from({ length: 20 }, () => makePerson(t)));
+    // 22 calls from this test's own address so far; 20 inner look-ups more on one shared address would pass 30.
+    const statuses: number[] = [];
+    for (const [i, who] of reporters.entries()) {
+      const res = await as(t, who)({
+        method: "POST",
+        url: "/api/reports",
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+        payload: { targetKind: "place", targetId: placeId, reason: "spam" },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual(reporters.map(() => 201));
+  });
+});
