@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ACCESSIBILITY_FEATURES, type AccessibilityFeature } from "./accessibility";
-import { CITY_TIME_ZONE } from "./constants";
 import { EVENT_MODES, EVENT_RADIUS_MAX_KM, PRICE_MAX_MXN } from "./events";
 import { PLACE_CATEGORIES } from "./places";
 import { tagSlugSchema } from "./tags";
@@ -11,7 +10,10 @@ import { tagSlugSchema } from "./tags";
 // always lands on one cache entry. A bad or stale value in a shared link is dropped, not an
 // error: the page shows what it understood.
 
-/** "range" uses `from`/`to`, calendar days of the city; the others are windows the API computes. */
+/**
+ * "range" uses `from`/`to`, calendar days of the city (until both are picked, the open side is
+ * unbounded); the others are windows the API computes in the city's zone.
+ */
 export const DISCOVERY_WHEN = ["today", "weekend", "week", "range"] as const;
 export type DiscoveryWhen = (typeof DISCOVERY_WHEN)[number];
 export const DISCOVERY_RADII_KM = [1, 3, 5, 10, 25] as const;
@@ -41,12 +43,12 @@ export const discoveryFiltersSchema = z
     ),
   })
   .transform((f) => {
-    // Only whole, meaningful combinations survive: a range needs a day, distance needs a point.
-    const range = f.when === "range" && (f.from || f.to);
+    // Only meaningful combinations survive: days belong to a range, distance needs a point.
+    const range = f.when === "range";
     const point = f.near && f.lat !== undefined && f.lng !== undefined;
     const accessibility = f.accessibility?.length ? f.accessibility : undefined;
     return {
-      when: f.when === "range" && !range ? undefined : f.when,
+      when: f.when,
       from: range ? f.from : undefined,
       to: range ? f.to : undefined,
       tag: f.tag,
@@ -92,9 +94,26 @@ export function activeFilterCount(filters: DiscoveryFilters): number {
   return [filters.when, filters.tag, filters.category, filters.price, filters.mode, filters.near, filters.accessibility].filter((v) => v !== undefined).length;
 }
 
+/** The GET /events parameters the discovery page sets (besides when, tag and free). */
+export interface DiscoveryApiQuery {
+  when?: "today" | "weekend" | "week";
+  from?: string;
+  to?: string;
+  tag?: string;
+  category?: string;
+  free?: boolean;
+  maxPrice?: number;
+  mode?: string;
+  lat?: number;
+  lng?: number;
+  radius?: number;
+  /** Comma-separated features, all required. */
+  accessibility?: string;
+}
+
 /** The GET /events query of the filters (what the list's cache entry is keyed by, too). */
-export function discoveryApiQuery(filters: DiscoveryFilters): Record<string, string | number | boolean> {
-  const query: Record<string, string | number | boolean> = {};
+export function discoveryApiQuery(filters: DiscoveryFilters): DiscoveryApiQuery {
+  const query: DiscoveryApiQuery = {};
   if (filters.when === "range") {
     if (filters.from) query.from = filters.from;
     if (filters.to) query.to = filters.to;
@@ -113,11 +132,4 @@ export function discoveryApiQuery(filters: DiscoveryFilters): Record<string, str
   }
   if (filters.accessibility) query.accessibility = filters.accessibility.join(",");
   return query;
-}
-
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: CITY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Today's date (AAAA-MM-DD) in the city, whatever the device's zone: the first day a range may pick. */
-export function cityToday(now: Date = new Date()): string {
-  return dayFormat.format(now);
 }

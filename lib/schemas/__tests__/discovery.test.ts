@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { activeFilterCount, cityToday, discoveryApiQuery, discoverySearch, parseDiscovery } from "../discovery";
+import { activeFilterCount, discoveryApiQuery, discoverySearch, parseDiscovery } from "../discovery";
 
 describe("filtros de descubrimiento en la URL", () => {
   it("lee la URL y la vuelve a escribir igual (ida y vuelta canónica)", () => {
@@ -34,8 +34,9 @@ describe("filtros de descubrimiento en la URL", () => {
   it("descarta valores inválidos o incompletos de un enlace en vez de fallar", () => {
     const filters = parseDiscovery(new URLSearchParams("when=mes&price=-3&mode=virtual&category=cine&accessibility=rampa&near=here&lat=25.4"));
     expect(activeFilterCount(filters)).toBe(0);
-    // A range without days is no range; a point without its radius gets the default one.
-    expect(parseDiscovery({ when: "range" }).when).toBeUndefined();
+    // Days without a range are dropped; a point without its radius gets the default one.
+    expect(parseDiscovery({ from: "2030-03-15" }).from).toBeUndefined();
+    expect(parseDiscovery({ when: "range", from: "2030-03-15", to: "15/03/2030" })).toMatchObject({ when: "range", from: "2030-03-15", to: undefined });
     expect(parseDiscovery({ near: "casa", lat: "25.42349", lng: "-101.00531" })).toMatchObject({ lat: 25.423, lng: -101.005, radius: 5 });
   });
 
@@ -49,11 +50,5 @@ describe("filtros de descubrimiento en la URL", () => {
       radius: 5,
       accessibility: "seating",
     });
-  });
-
-  it("toma el día de hoy en la zona de la ciudad, no en la del dispositivo", () => {
-    // 03:00 UTC on the 16th is still the 15th in Saltillo (UTC−6).
-    expect(cityToday(new Date("2030-03-16T03:00:00Z"))).toBe("2030-03-15");
-    expect(cityToday(new Date("2030-03-16T06:00:00Z"))).toBe("2030-03-16");
   });
 });
