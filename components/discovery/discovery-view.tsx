@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { eventQueries } from "@/lib/api/events";
@@ -29,16 +29,29 @@ const card = (e: Event) => <EventCard event={e} />;
 export function DiscoveryView() {
   const router = useRouter();
   const params = useSearchParams();
-  const filters = useMemo(() => parseDiscovery(new URLSearchParams(params.toString())), [params]);
+  // The URL is the truth, but router.replace lands a moment later: the form shows what was just
+  // chosen at once (two quick clicks must not undo each other), and follows the URL when it moves
+  // (back and forward, a link).
+  const search = params.toString();
+  const [seen, setSeen] = useState(search);
+  const [filters, setFilters] = useState(() => parseDiscovery(new URLSearchParams(search)));
+  if (seen !== search) {
+    setSeen(search);
+    setFilters(parseDiscovery(new URLSearchParams(search)));
+  }
   const [view, setView] = useState<"list" | "map">("list");
   const query = useInfiniteQuery(eventQueries.listQuery(discoveryApiQuery(filters)));
   const chips = useChips(filters);
 
   const update = useCallback(
-    (patch: Partial<DiscoveryFilters>) => router.replace(`${BASE}${discoverySearch({ ...filters, ...patch })}`, { scroll: false }),
+    (patch: Partial<DiscoveryFilters>) => {
+      const next = discoverySearch({ ...filters, ...patch });
+      setFilters(parseDiscovery(new URLSearchParams(next)));
+      router.replace(`${BASE}${next}`, { scroll: false });
+    },
     [filters, router],
   );
-  const clearAll = useCallback(() => router.replace(BASE, { scroll: false }), [router]);
+  const clearAll = useCallback(() => update(Object.fromEntries(Object.keys(filters).map((k) => [k, undefined]))), [filters, update]);
 
   const items = flattenPages(query.data);
   const announcement = query.isSuccess ? (items.length === 0 ? "Sin resultados" : `${items.length}${query.hasNextPage ? " o más" : ""} ${items.length === 1 ? "evento" : "eventos"}`) : "";

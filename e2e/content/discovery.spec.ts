@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { waitForOfflineReady } from "../support/pwa";
-import { ORGANIZER, createEventByApi, saltilloDaysAhead, solidPng, tokenFor } from "./support";
+import { ORGANIZER, api, createEventByApi, newAccount, saltilloDaysAhead, signIn, solidPng, tokenFor } from "./support";
 
 // The discovery page (issue 12): filters chosen in the form land in the URL, a reload keeps them
 // and their results, and the same URL reloads offline from the persisted cache.
@@ -8,9 +8,40 @@ import { ORGANIZER, createEventByApi, saltilloDaysAhead, solidPng, tokenFor } fr
 const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
 const SALTILLO = { latitude: 25.4232, longitude: -101.0053 };
 
-test.use({ geolocation: SALTILLO, permissions: ["geolocation"] });
+test("los filtros viven en la URL: sobreviven a una recarga y se vuelven a abrir sin conexión", async ({ browser }) => {
+  const context = await browser.newContext({ geolocation: SALTILLO, permissions: ["geolocation"] });
+  try {
+    await journey(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+});
 
-test("los filtros viven en la URL: sobreviven a una recarga y se vuelven a abrir sin conexión", async ({ page, context }) => {
+test("con un perfil de accesibilidad: «Usar mis necesidades», sin permiso de ubicación y sin resultados", async ({ page, context }) => {
+  const person = await newAccount("Rocío Prueba");
+  const saved = await api("PUT", "/users/my-data", { token: person.token, body: { accessibilityNeeds: ["sign-language", "accessible-parking"] } });
+  expect(saved.status, saved.message).toBe(200);
+  await context.clearPermissions();
+  await signIn(page, person);
+  await page.goto("/explore/");
+  const filters = page.getByRole("form", { name: "Filtros" });
+  await filters.getByRole("button", { name: "Usar mis necesidades" }).click();
+  await expect(page).toHaveURL(/\/explore\/\?accessibility=sign-language,accessible-parking$/);
+  await expect(filters.getByRole("checkbox", { name: "Estacionamiento accesible" })).toBeChecked();
+
+  await filters.getByLabel("Cerca de").selectOption({ label: "Mi ubicación" });
+  await expect(filters.getByRole("alert")).toHaveText("No diste permiso para usar tu ubicación. Actívalo en tu navegador o elige una dirección guardada.");
+  await expect(page).not.toHaveURL(/near=/);
+
+  // Nothing matches: the empty state suggests dropping the last filter.
+  await filters.getByLabel("Modalidad").selectOption({ label: "En línea" });
+  await filters.getByLabel("Categoría del lugar").selectOption({ label: "Museo" });
+  await expect(page.getByText("No hay eventos con estos filtros.")).toBeVisible();
+  await expect(page.getByText("Prueba quitando «Estacionamiento accesible» o usa «Limpiar filtros».")).toBeVisible();
+  await expect(page.getByTestId("results-count")).toHaveText("Sin resultados");
+});
+
+async function journey(page: Page, context: BrowserContext) {
   const token = await tokenFor(ORGANIZER);
   const stamp = Date.now().toString(36);
   const day = saltilloDaysAhead(4).slice(0, 10);
@@ -104,4 +135,4 @@ test("los filtros viven en la URL: sobreviven a una recarga y se vuelven a abrir
   await page.getByRole("button", { name: "Limpiar filtros" }).click();
   await expect(page).toHaveURL(/\/explore\/$/);
   await expect(page.getByRole("list", { name: "Filtros activos" })).toHaveCount(0);
-});
+}
