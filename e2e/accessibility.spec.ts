@@ -13,7 +13,7 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 type Role = "anonymous" | "person" | "admin";
 
-const PUBLIC_STATIC: ReadonlySet<StaticRoute> = new Set(["/", "/login", "/login-email", "/register", "/news", "/search", "/privacyPolicy", "/termsAndConditions"]);
+const PUBLIC_STATIC: ReadonlySet<StaticRoute> = new Set(["/", "/login", "/login-email", "/register", "/news", "/search", "/explore", "/privacyPolicy", "/termsAndConditions"]);
 const PUBLIC_DYNAMIC: ReadonlySet<DynamicRoute> = new Set(["/communities/[communityId]", "/events/[eventId]", "/places/[placeId]", "/news/[newsId]", "/profile/[profileId]"]);
 // Places are edited by their author or an admin; the demo places are the admins'.
 const ADMIN_DYNAMIC: ReadonlySet<DynamicRoute> = new Set(["/places/[placeId]/edit"]);

@@ -31,6 +31,7 @@ export const STATIC_ROUTES = [
   "/profile/following",
   "/notifications",
   "/search",
+  "/explore",
   "/privacyPolicy",
   "/termsAndConditions",
   "/moderation",

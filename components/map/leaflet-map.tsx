@@ -8,11 +8,33 @@ import styles from "./map.module.css";
 /** How long the first tile may take before the map gives way to the address. */
 const FIRST_TILE_TIMEOUT_MS = 8000;
 
+export interface MapPoint {
+  lat: number;
+  lng: number;
+  name: string;
+  /** A page about the point, linked from its popup. */
+  href?: string;
+}
+
+/** The popup of a point: its name, a link when it has a page (built as nodes, never as HTML). */
+function popupOf(point: MapPoint): HTMLElement {
+  if (!point.href) {
+    const text = document.createElement("span");
+    text.textContent = point.name;
+    return text;
+  }
+  const link = document.createElement("a");
+  link.href = point.href;
+  link.textContent = point.name;
+  return link;
+}
+
 /**
- * The Leaflet map itself. Tiles come from the configured server; when none loads (offline, a
- * closed network, a server down) the map is replaced by a note and the caption's address.
+ * The Leaflet map itself: one point at street zoom, or several fitted in view. Tiles come from
+ * the configured server; when none loads (offline, a closed network, a server down) the map is
+ * replaced by a note and the words around it (an address, a list).
  */
-export default function LeafletMap({ name, lat, lng }: { name: string; lat: number; lng: number }) {
+export default function LeafletMap({ label, points, fallback = "No se pudo cargar el mapa. La dirección está aquí abajo." }: { label: string; points: MapPoint[]; fallback?: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">(() =>
     typeof navigator !== "undefined" && !navigator.onLine ? "failed" : "loading",
@@ -24,7 +46,9 @@ export default function LeafletMap({ name, lat, lng }: { name: string; lat: numb
     let cleanup = () => {};
     void import("leaflet").then((L) => {
       if (cancelled || !container.current) return;
-      const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true }).setView([lat, lng], 16);
+      const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+      if (points.length === 1) map.setView([points[0]!.lat, points[0]!.lng], 16);
+      else map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number])), { padding: [24, 24], maxZoom: 16 });
       let loaded = 0;
       // detectRetina: on a phone's dense screen, tiles of the next zoom at half size, so the
       // streets are sharp instead of upscaled (Lighthouse's image-size-responsive).
@@ -37,9 +61,12 @@ export default function LeafletMap({ name, lat, lng }: { name: string; lat: numb
         if (loaded === 0) setState("failed");
       });
       layer.addTo(map);
-      L.circleMarker([lat, lng], { radius: 10, color: "#0a444a", weight: 3, fillColor: "#0f5c63", fillOpacity: 0.85 })
-        .addTo(map)
-        .bindTooltip(name);
+      for (const point of points) {
+        const marker = L.circleMarker([point.lat, point.lng], { radius: 10, color: "#0a444a", weight: 3, fillColor: "#0f5c63", fillOpacity: 0.85 })
+          .addTo(map)
+          .bindTooltip(point.name);
+        if (points.length > 1) marker.bindPopup(() => popupOf(point));
+      }
       const timer = window.setTimeout(() => {
         if (loaded === 0) setState("failed");
       }, FIRST_TILE_TIMEOUT_MS);
@@ -52,14 +79,14 @@ export default function LeafletMap({ name, lat, lng }: { name: string; lat: numb
       cancelled = true;
       cleanup();
     };
-    // The map is built once per point; `state` only ever leaves "loading".
+    // The map is built once per set of points; `state` only ever leaves "loading".
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lat, lng, name, state === "failed"]);
+  }, [pointsKey(points), state === "failed"]);
 
   if (state === "failed") {
     return (
       <p className={styles.fallback} role="note" data-testid="map-fallback">
-        No se pudo cargar el mapa. La dirección está aquí abajo.
+        {fallback}
       </p>
     );
   }
@@ -68,9 +95,13 @@ export default function LeafletMap({ name, lat, lng }: { name: string; lat: numb
       ref={container}
       className={styles.canvas}
       role="img"
-      aria-label={`Mapa de ${name}`}
+      aria-label={label}
       data-testid="map"
       data-state={state}
     />
   );
+}
+
+function pointsKey(points: MapPoint[]): string {
+  return points.map((p) => `${p.lat},${p.lng},${p.name},${p.href ?? ""}`).join("|");
 }

@@ -36,7 +36,7 @@ export function LocationMap({ name, address, lat, lng }: LocationMapProps) {
     <figure ref={figure} className={styles.figure} aria-label={`Ubicación de ${name}`}>
       {hasPoint ? (
         near ? (
-          <LeafletMap name={name} lat={lat} lng={lng} />
+          <LeafletMap label={`Mapa de ${name}`} points={[{ name, lat, lng }]} />
         ) : (
           <div className={styles.canvas} aria-hidden="true" />
         )

@@ -12,6 +12,7 @@ import { formatEventWhenShort } from "@/lib/format/dates";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import type { HighlightRange } from "@/lib/schemas/search";
 import { PageHeader } from "@/components/ui/page-header";
+import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { VerifiedBadge } from "@/components/content/cover";
@@ -77,7 +78,11 @@ export function SearchView() {
 
   return (
     <>
-      <PageHeader title="Búsqueda" description="Eventos, lugares, noticias, comunidades y personas." />
+      <PageHeader
+        title="Búsqueda"
+        description="Eventos, lugares, noticias, comunidades y personas."
+        actions={<ButtonLink href="/explore/" variant="secondary">Explorar eventos con filtros</ButtonLink>}
+      />
       <form role="search" onSubmit={(e) => e.preventDefault()} style={{ marginBottom: "1.25rem" }}>
         <label className="field__label" htmlFor={inputId}>
           ¿Qué buscas?

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Event, EventPayload, EventUpdatePayload, EventWhen, FOR_YOU_REASONS } from "@/lib/schemas/events";
 import type { CalendarFeed } from "@/lib/schemas/calendar";
+import type { DiscoveryApiQuery } from "@/lib/schemas/discovery";
 import { apiBaseUrl } from "@/lib/config";
 import { apiGet, apiPost } from "./client";
 import { CONTENT_STALE_TIME_MS, type CreateVariables } from "./content";
@@ -12,7 +13,7 @@ import { contentResource, listOptions } from "./content-resource";
 
 export type ForYouEvent = Event & { reasons: (typeof FOR_YOU_REASONS)[number][] };
 
-export interface EventFilters {
+export interface EventFilters extends Omit<DiscoveryApiQuery, "when"> {
   when?: EventWhen;
   placeId?: string;
   communityId?: string;

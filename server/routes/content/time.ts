@@ -111,3 +111,11 @@ export function weekendWindow(now: Date, timeZone: string): TimeWindow {
   const end = wallTimeToDate({ ...addDays(friday, 3), hour: 0, minute: 0, second: 0 }, timeZone);
   return { from: start.getTime() > now.getTime() ? start : now, to: end };
 }
+
+/** "Esta semana": from now until the coming Monday 00:00, local (on a Sunday, until midnight). */
+export function weekWindow(now: Date, timeZone: string): TimeWindow {
+  const today = wallTimeOf(now, timeZone);
+  const weekday = weekdayOf(today);
+  const toMonday = weekday === 0 ? 1 : 8 - weekday;
+  return { from: now, to: wallTimeToDate({ ...addDays(today, toMonday), hour: 0, minute: 0, second: 0 }, timeZone) };
+}

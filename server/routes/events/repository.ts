@@ -23,7 +23,20 @@ export interface EventFilters extends SharedFilters {
   tag?: string;
   free?: boolean;
   seriesId?: string;
+  /** The category of the event's place. */
+  category?: string;
+  /** Free events, and paid ones costing at most this (MXN). */
+  maxPrice?: number;
+  mode?: "online" | "in-person";
+  /** Within `radius` km of (lat, lng), by the event's own pin or else its place's. */
+  lat?: number;
+  lng?: number;
+  radius?: number;
+  /** Events declaring every one of these accessibility features. */
+  accessibility?: string[];
 }
+
+const KM_PER_DEGREE = 111.32;
 
 /** Upcoming-style windows go forward from `from`; "past" goes backwards from `before`. */
 export type EventWindow = { kind: "forward"; from: Date; to: Date | null } | { kind: "past"; before: Date };
@@ -37,10 +50,33 @@ function filterClauses(filters: EventFilters, p: Params): string[] {
   if (filters.organizerId) where.push(`e.organizer_id = ${p.add(filters.organizerId)}`);
   if (filters.seriesId) where.push(`e.series_id = ${p.add(filters.seriesId)}`);
   if (filters.free !== undefined) where.push(filters.free ? "e.price_type = 'free'" : "e.price_type = 'paid'");
+  if (filters.category) where.push(`e.place_id IN (SELECT pl.id FROM places pl WHERE pl.category = ${p.add(filters.category)})`);
+  if (filters.maxPrice !== undefined) where.push(`(e.price_type = 'free' OR e.price_amount <= ${p.add(filters.maxPrice)})`);
+  if (filters.mode === "online") where.push("e.online_url IS NOT NULL");
+  if (filters.mode === "in-person") where.push("(e.place_id IS NOT NULL OR e.address IS NOT NULL)");
+  if (filters.accessibility && filters.accessibility.length > 0) where.push(`e.accessibility_features @> ${p.add(filters.accessibility)}::text[]`);
+  if (filters.lat !== undefined && filters.lng !== undefined && filters.radius !== undefined) where.push(nearClause(filters.lat, filters.lng, filters.radius, p));
   if (filters.tag) {
     where.push(`EXISTS (SELECT 1 FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = e.id AND t.slug = ${p.add(filters.tag)})`);
   }
   return where;
+}
+
+/**
+ * Great-circle distance (haversine) from the event's pin, else its place's, to the point; a
+ * bounding box first so most rows are discarded without the trigonometry.
+ */
+function nearClause(lat: number, lng: number, radiusKm: number, p: Params): string {
+  const la = p.add(lat);
+  const ln = p.add(lng);
+  const dLat = p.add(radiusKm / KM_PER_DEGREE);
+  const dLng = p.add(radiusKm / (KM_PER_DEGREE * Math.max(Math.cos((lat * Math.PI) / 180), 0.01)));
+  const radius = p.add(radiusKm);
+  const pin = `(SELECT coalesce(e.lat, pl.lat) AS lat, coalesce(e.lng, pl.lng) AS lng FROM (SELECT 1) one LEFT JOIN places pl ON pl.id = e.place_id)`;
+  return `EXISTS (SELECT 1 FROM ${pin} pin WHERE pin.lat BETWEEN ${la}::float8 - ${dLat}::float8 AND ${la}::float8 + ${dLat}::float8
+      AND pin.lng BETWEEN ${ln}::float8 - ${dLng}::float8 AND ${ln}::float8 + ${dLng}::float8
+      AND 6371 * 2 * asin(sqrt(power(sin(radians(pin.lat - ${la}::float8) / 2), 2)
+        + cos(radians(${la}::float8)) * cos(radians(pin.lat)) * power(sin(radians(pin.lng - ${ln}::float8) / 2), 2))) <= ${radius}::float8)`;
 }
 
 export function createEventsRepository(db: Queryable) {

@@ -14,7 +14,7 @@ import {
   type EventWhen,
 } from "../../../lib/schemas/events";
 import { contentResource } from "../content/resource";
-import { todayWindow, weekendWindow } from "../content/time";
+import { addDays, todayWindow, wallTimeToDate, weekendWindow, weekWindow } from "../content/time";
 import { canEditEvent, toEvent } from "./mappers";
 import { deletionNotifications, publicationNotifications } from "./notifications";
 import { registerCalendarFile, registerForYou } from "./reads";
@@ -31,10 +31,25 @@ export const EVENT_NOT_FOUND = "Evento no encontrado.";
 /** List filters plus the time window asked for. */
 type EventListFilters = EventFilters & { when?: EventWhen; from?: string; to?: string };
 
-function windowFor(when: EventWhen | undefined, from: string | undefined, to: string | undefined, now: Date): EventWindow {
-  if (when === "past") return { kind: "past", before: from ? new Date(Math.min(Date.parse(from), now.getTime())) : now };
-  const base = when === "today" ? todayWindow(now, EVENT_TIME_ZONE) : when === "weekend" ? weekendWindow(now, EVENT_TIME_ZONE) : { from: now, to: null };
-  return { kind: "forward", from: from ? new Date(from) : base.from, to: to ? new Date(to) : base.to };
+/** A bound of the window: an instant as given, or a calendar day of the city (`to` includes that day). */
+function boundOf(value: string, end: boolean): Date {
+  if (value.includes("T")) return new Date(value);
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = { year, month, day, hour: 0, minute: 0, second: 0 };
+  return wallTimeToDate(end ? addDays(date, 1) : date, EVENT_TIME_ZONE);
+}
+
+export function windowFor(when: EventWhen | undefined, from: string | undefined, to: string | undefined, now: Date): EventWindow {
+  if (when === "past") return { kind: "past", before: from ? new Date(Math.min(boundOf(from, false).getTime(), now.getTime())) : now };
+  const base =
+    when === "today"
+      ? todayWindow(now, EVENT_TIME_ZONE)
+      : when === "weekend"
+        ? weekendWindow(now, EVENT_TIME_ZONE)
+        : when === "week"
+          ? weekWindow(now, EVENT_TIME_ZONE)
+          : { from: now, to: null };
+  return { kind: "forward", from: from ? boundOf(from, false) : base.from, to: to ? boundOf(to, true) : base.to };
 }
 
 export const eventsRoutes = contentResource<EventRow, Event, EventPayload, EventUpdatePayload, EventListFilters>({
@@ -63,8 +78,11 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
     descriptions: {
       list:
         "Próximos por hora de inicio (incluye los que están en curso). `when`: upcoming (por omisión), today, weekend " +
-        "(viernes 18:00 a domingo, hora de Saltillo) o past (del más reciente hacia atrás). `from`/`to` ajustan la ventana. " +
-        "Filtros: placeId, communityId, organizerId, tag (slug), featured, free, seriesId. `visibility=hidden|all` solo para administración.",
+        "(viernes 18:00 a domingo, hora de Saltillo), week (de ahora al lunes siguiente) o past (del más reciente hacia atrás). " +
+        "`from`/`to` ajustan la ventana: un instante ISO 8601 o un día AAAA-MM-DD de la ciudad (`to` incluye ese día). " +
+        "Filtros: placeId, communityId, organizerId, tag (slug), category (del lugar), free, maxPrice (gratis o hasta ese precio), " +
+        "mode (online o in-person), lat+lng+radius (km, por el punto del evento o de su lugar), accessibility (lista separada por comas; " +
+        "los eventos que declaran todas), featured, seriesId. `visibility=hidden|all` solo para administración.",
       following: "Próximos (o `when=past`).",
       update:
         "Quien organiza, propietarios y administradores de su comunidad, o la administración. Los campos que no se envían se conservan. " +

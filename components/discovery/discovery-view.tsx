@@ -1,0 +1,96 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { eventQueries } from "@/lib/api/events";
+import { flattenPages } from "@/lib/api/content";
+import { pathFor } from "@/lib/routes";
+import { discoveryApiQuery, discoverySearch, parseDiscovery, type DiscoveryFilters } from "@/lib/schemas/discovery";
+import type { Event } from "@/lib/schemas/events";
+import { PageHeader } from "@/components/ui/page-header";
+import { InfiniteList } from "@/components/content/infinite-list";
+import { CardHeadingLevel } from "@/components/content/card-heading";
+import { EventCard } from "@/components/events/event-card";
+import { PointsMap } from "@/components/map/points-map";
+import { DiscoveryFilterForm } from "./discovery-filters";
+import { DiscoveryChips, useChips } from "./discovery-chips";
+import styles from "./discovery.module.css";
+
+const BASE = "/explore/";
+const card = (e: Event) => <EventCard event={e} />;
+
+/**
+ * /explore: events by date, tag, place category, price, online or in person, distance and
+ * accessibility. The URL is the only state of the filters (shared, bookmarked, reloaded, offline):
+ * the list's cache entry is keyed by the normalised filters, so the same URL finds the same
+ * results in the persisted cache without a connection.
+ */
+export function DiscoveryView() {
+  const router = useRouter();
+  const params = useSearchParams();
+  // The URL is the truth, but router.replace lands a moment later: the form shows what was just
+  // chosen at once (two quick clicks must not undo each other), and follows the URL when it moves
+  // (back and forward, a link).
+  const search = params.toString();
+  const [seen, setSeen] = useState(search);
+  const [filters, setFilters] = useState(() => parseDiscovery(new URLSearchParams(search)));
+  if (seen !== search) {
+    setSeen(search);
+    setFilters(parseDiscovery(new URLSearchParams(search)));
+  }
+  const [view, setView] = useState<"list" | "map">("list");
+  const query = useInfiniteQuery(eventQueries.listQuery(discoveryApiQuery(filters)));
+  const chips = useChips(filters);
+
+  const update = useCallback(
+    (patch: Partial<DiscoveryFilters>) => {
+      const next = discoverySearch({ ...filters, ...patch });
+      setFilters(parseDiscovery(new URLSearchParams(next)));
+      router.replace(`${BASE}${next}`, { scroll: false });
+    },
+    [filters, router],
+  );
+  const clearAll = useCallback(() => update(Object.fromEntries(Object.keys(filters).map((k) => [k, undefined]))), [filters, update]);
+
+  const items = flattenPages(query.data);
+  const announcement = query.isSuccess ? (items.length === 0 ? "Sin resultados" : `${items.length}${query.hasNextPage ? " o más" : ""} ${items.length === 1 ? "evento" : "eventos"}`) : "";
+  const suggestion = chips.length > 0 ? `Prueba quitando «${chips[chips.length - 1]!.text}» o usa «Limpiar filtros».` : "Vuelve pronto: cada semana se publican eventos nuevos.";
+
+  return (
+    <>
+      <PageHeader title="Explorar eventos" description="Filtra por fecha, etiqueta, precio, modalidad, distancia y accesibilidad. Comparte o guarda la dirección de la página para volver a esta búsqueda." />
+      <DiscoveryFilterForm filters={filters} update={update} />
+      <DiscoveryChips chips={chips} update={update} clearAll={clearAll} />
+      <div className={styles.bar}>
+        <p aria-live="polite" role="status" data-testid="results-count">
+          {announcement}
+        </p>
+        <div className="actions" role="group" aria-label="Ver resultados como">
+          {(["list", "map"] as const).map((v) => (
+            <button key={v} type="button" className={`button ${view === v ? "button--primary" : "button--ghost"}`} aria-pressed={view === v} onClick={() => setView(v)}>
+              {v === "list" ? "Lista" : "Mapa"}
+            </button>
+          ))}
+        </div>
+      </div>
+      {view === "map" && query.isSuccess ? <ResultsMap items={items} more={query.hasNextPage} /> : null}
+      <div hidden={view === "map" && query.isSuccess}>
+        <CardHeadingLevel level={2}>
+          <InfiniteList<Event> query={query} label="Resultados" empty="No hay eventos con estos filtros." emptyHint={suggestion} renderItem={card} nextSkeletons={2} />
+        </CardHeadingLevel>
+      </div>
+    </>
+  );
+}
+
+function ResultsMap({ items, more }: { items: Event[]; more: boolean }) {
+  const points = items.flatMap((e) => (e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id) }] : []));
+  return (
+    <PointsMap label="Mapa de resultados" points={points} fallback="No se pudo cargar el mapa. Cambia a «Lista» para ver los resultados.">
+      <span>
+        {points.length} de {items.length} eventos{more ? " cargados" : ""} tienen ubicación en el mapa; los de en línea y sin punto están en la lista.
+      </span>
+    </PointsMap>
+  );
+}
