@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Event, EventPayload, EventUpdatePayload, EventWhen, FOR_YOU_REASONS } from "@/lib/schemas/events";
+import type { Event, EventPayload, EventUpdatePayload, EventWhen } from "@/lib/schemas/events";
+import type { FOR_YOU_REASONS } from "@/lib/schemas/event-queries";
 import type { CalendarFeed } from "@/lib/schemas/calendar";
 import type { DiscoveryApiQuery } from "@/lib/schemas/discovery";
 import { apiBaseUrl } from "@/lib/config";

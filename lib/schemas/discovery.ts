@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCESSIBILITY_FEATURES, type AccessibilityFeature } from "./accessibility";
-import { EVENT_MODES, EVENT_RADIUS_MAX_KM, PRICE_MAX_MXN } from "./events";
+import { PRICE_MAX_MXN } from "./events";
+import { EVENT_MODES, EVENT_RADIUS_MAX_KM } from "./event-queries";
 import { PLACE_CATEGORIES } from "./places";
 import { tagSlugSchema } from "./tags";
 

@@ -1,7 +1,5 @@
+import { eventDeleteQuerySchema, eventListQuerySchema, eventMineQuerySchema } from "../../../lib/schemas/event-queries";
 import {
-  eventDeleteQuerySchema,
-  eventListQuerySchema,
-  eventMineQuerySchema,
   eventPayloadSchema,
   eventSchema,
   eventUpdatePayloadSchema,
