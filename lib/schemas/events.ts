@@ -10,11 +10,9 @@ import {
   optionalText,
   requiredText,
   userSummarySchema,
-  visibilitySchema,
 } from "./content";
-import { pageQuerySchema } from "./pagination";
-import { ACCESSIBILITY_FEATURES, accessibilityFields, accessibilityPayloadFields, type AccessibilityFeature } from "./accessibility";
-import { PLACE_CATEGORIES, placeSummarySchema } from "./places";
+import { accessibilityFields, accessibilityPayloadFields } from "./accessibility";
+import { placeSummarySchema } from "./places";
 import { EVENT_TAGS_MAX, tagRefSchema, tagSlugSchema } from "./tags";
 
 // Events: one-off or in a series (weekly, monthly or a list of dates; each occurrence is its
