@@ -89,7 +89,7 @@ export function MyProfile() {
       />
       <nav aria-label="Tu cuenta" className="actions">
         <Link href="/addresses/index/">Mis direcciones</Link>
-        <Link href="/profile/following/">Personas que sigo</Link>
+        <Link href="/profile/following/">Lo que sigo</Link>
         <a href="#ajustes">Ajustes de la cuenta</a>
       </nav>
       <div id="edit-profile">{editing ? <ProfileEditForm user={user} onDone={() => setEditing(false)} /> : null}</div>
