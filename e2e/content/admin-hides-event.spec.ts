@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { ADMIN, NEIGHBOUR, ORGANIZER, api, createEventByApi, listIds, saltilloDaysAhead, signIn, tokenFor } from "./support";
 
 test("una administradora oculta un evento y sale de todas las listas públicas", async ({ page, browser }) => {
+  // Three people in three browser contexts and four public lists polled: over a minute on a loaded 2-core machine (CI).
+  test.slow();
   const places = await api<{ items: { _id: string; name: string }[] }>("GET", "/places", { query: { limit: "50" } });
   const plaza = places.data.items.find((p) => p.name === "Plaza de Armas")!;
   const title = `Verbena sospechosa ${Date.now().toString(36)}`;
