@@ -17,16 +17,9 @@ export interface SubscribeFeedProps {
   label?: string;
 }
 
-/**
- * Advertises the feeds of the page with <link rel="alternate"> in the document head while it
- * is shown (pages of dynamic ids are rendered in the browser, so their metadata cannot say it),
- * and offers them with a "Suscribirse" button: RSS, Atom and JSON Feed addresses to copy.
- */
-export function SubscribeFeed({ scope, query = {}, title, label = "Suscribirse" }: SubscribeFeedProps) {
-  const [open, setOpen] = useState(false);
-  const baseId = useId();
+/** <link rel="alternate"> of the feeds in the document head while the calling component is shown. */
+export function useFeedLinks(scope: FeedScope, query: Record<string, string>, title: string) {
   const queryKey = JSON.stringify(query);
-
   useEffect(() => {
     const filter = JSON.parse(queryKey) as Record<string, string>;
     const links = FEED_FORMATS.map(({ format, type }) => {
@@ -40,6 +33,24 @@ export function SubscribeFeed({ scope, query = {}, title, label = "Suscribirse" 
     });
     return () => links.forEach((link) => link.remove());
   }, [scope, queryKey, title]);
+}
+
+/** Only the <link>s, for pages without the button (the home advertises the city's events). */
+export function FeedLinks({ scope, query = {}, title }: Omit<SubscribeFeedProps, "label">) {
+  useFeedLinks(scope, query, title);
+  return null;
+}
+
+/**
+ * Advertises the feeds of the page with <link rel="alternate"> in the document head while it
+ * is shown (pages of dynamic ids are rendered in the browser, so their metadata cannot say it),
+ * and offers them with a "Suscribirse" button: RSS, Atom and JSON Feed addresses to copy.
+ */
+export function SubscribeFeed({ scope, query = {}, title, label = "Suscribirse" }: SubscribeFeedProps) {
+  const [open, setOpen] = useState(false);
+  const baseId = useId();
+
+  useFeedLinks(scope, query, title);
 
   function copy(url: string) {
     void navigator.clipboard.writeText(url).then(
