@@ -21,7 +21,7 @@ describe("SubscribeFeed", () => {
   });
 
   test("'Suscribirse' muestra las direcciones RSS, Atom y JSON Feed y copia la elegida", async () => {
-    const writeText = jest.fn(async (_text: string) => undefined);
+    const writeText = jest.fn<(text: string) => Promise<void>>(async () => undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     render(<SubscribeFeed scope="news" query={{ communityId: "c1" }} title="Noticias de Fandango" />);
     fireEvent.click(screen.getByRole("button", { name: "Suscribirse" }));
