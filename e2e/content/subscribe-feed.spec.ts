@@ -15,7 +15,7 @@ test("suscribirse al feed de un lugar y leerlo con un lector de feeds", async ({
   await page.getByRole("button", { name: "Suscribirse" }).click();
   const dialog = page.getByRole("dialog", { name: `Suscribirse: Eventos en ${place.name}` });
   await expect(dialog).toContainText("Copia esta dirección en tu lector de noticias");
-  const url = await dialog.getByLabel("RSS").inputValue();
+  const url = await dialog.getByRole("textbox", { name: "RSS" }).inputValue();
   expect(url).toMatch(new RegExp(`/api/feeds/events\\.rss\\?placeId=${place._id}$`));
 
   const res = await request.get(url);
