@@ -84,6 +84,15 @@ describe("feeds (RSS, Atom, JSON Feed)", () => {
     expect(city.items.map((i) => i.title)).toEqual(["Concierto de son & huapango", "En otro lado"]);
   });
 
+  it("la portada sale como imagen del elemento, con dirección absoluta", async () => {
+    // A stored cover as the uploads route writes it: a path on the site.
+    await t.database.query("UPDATE events SET cover_image = '/uploads/portada.webp' WHERE id = $1", [eventId]);
+    const json = (await as(t, null)({ url: `/api/feeds/events.json?placeId=${placeId}` })).json() as JsonFeed;
+    expect(json.items[0]!.image).toBe(`${ORIGIN}/uploads/portada.webp`);
+    const rss = (await as(t, null)({ url: `/api/feeds/events.rss?placeId=${placeId}` })).body;
+    expect(rss).toContain(`<enclosure url="${ORIGIN}/uploads/portada.webp"`);
+  });
+
   it("noticias: todas, de una comunidad y de una persona", async () => {
     for (const query of ["", `?communityId=${communityId}`, `?authorId=${organizer.uid}`]) {
       const feed = await parser.parseString((await as(t, null)({ url: `/api/feeds/news.atom${query}` })).body);
@@ -139,5 +148,16 @@ describe("feeds (RSS, Atom, JSON Feed)", () => {
     expect(changed.headers.etag).not.toBe(etag);
     expect((await parser.parseString(changed.body)).items[0]!.title).toBe("Concierto de son (nueva fecha)");
     expect((await as(t, null)({ url, headers: { "if-modified-since": lastModified } })).statusCode).toBe(200);
+  });
+
+  it("la referencia OpenAPI lista los seis feeds, públicos", async () => {
+    const doc = (await as(t, null)({ url: "/api/openapi.json" })).json() as { paths: Record<string, { get: { security?: unknown; tags: string[] } }> };
+    for (const scope of ["events", "news"]) {
+      for (const format of ["rss", "atom", "json"]) {
+        const call = doc.paths[`/api/feeds/${scope}.${format}`]?.get;
+        expect(call?.tags).toEqual(["feeds"]);
+        expect(call?.security).toBeUndefined();
+      }
+    }
   });
 });
