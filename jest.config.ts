@@ -7,7 +7,7 @@ import nextJest from "next/jest.js";
 const createJestConfig = nextJest({ dir: "./" });
 
 // ESM-only packages that Jest must transform.
-const esmPackages = ["ky", "idb-keyval", "@serwist", "serwist", "light-my-request", "cookie"];
+const esmPackages = ["ky", "feed", "idb-keyval", "@serwist", "serwist", "light-my-request", "cookie"];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`];
 
 // A function, because Next's helper is asynchronous and the loader compiles this file to

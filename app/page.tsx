@@ -4,10 +4,12 @@ import { ForYouEvents } from "@/components/events/for-you";
 import { NewsList } from "@/components/news/news-lists";
 import { CommunityList } from "@/components/communities/community-lists";
 import { PlaceList } from "@/components/places/place-lists";
+import { FeedLinks } from "@/components/feeds/subscribe-feed";
 
 export default function Page() {
   return (
     <>
+      <FeedLinks scope="events" title="Próximos eventos" />
       <HomeHero />
       <HomeSection id="today" title="Hoy">
         <EventList filters={{ when: "today" }} limit={6} more label="Eventos de hoy" empty="Hoy no hay eventos publicados." />

@@ -15,6 +15,7 @@ import { formatCount } from "@/lib/format/count";
 import { notify } from "@/lib/toast/notify";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { Button } from "@/components/ui/button";
+import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 
@@ -77,6 +78,8 @@ function CommunityView({ community }: { community: Community }) {
           ) : null
         }
       >
+        <SubscribeFeed scope="events" query={{ communityId: community._id }} title={`Eventos de ${community.name}`} />
+        <SubscribeFeed scope="news" query={{ communityId: community._id }} title={`Noticias de ${community.name}`} label="Suscribirse a noticias" />
         {community.myRole ? (
           <>
             <Link className="button button--ghost" href={`/news/create/?community=${encodeURIComponent(community._id)}`}>

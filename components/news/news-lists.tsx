@@ -6,6 +6,7 @@ import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { PageHeader } from "@/components/ui/page-header";
+import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
 import { CardHeadingLevel } from "@/components/content/card-heading";
 import styles from "@/components/content/detail.module.css";
 import { NewsCard } from "./news-card";
@@ -19,7 +20,13 @@ export function NewsList({ filters = {}, label, empty, limit }: { filters?: News
 export function AllNews() {
   return (
     <>
-      <PageHeader title="Noticias" description="Lo que pasa en la ciudad, de sus comunidades y organizadores." actions={<CreateLink kind="news" />} />
+      <PageHeader title="Noticias" description="Lo que pasa en la ciudad, de sus comunidades y organizadores." actions={
+          <>
+            <CreateLink kind="news" />
+            <SubscribeFeed scope="news" title="Noticias" />
+          </>
+        }
+      />
       <CardHeadingLevel level={2}>
         <NewsList label="Noticias" empty="Aún no hay noticias." />
       </CardHeadingLevel>

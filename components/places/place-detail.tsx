@@ -12,6 +12,7 @@ import { JsonLd } from "@/components/ui/json-ld";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
+import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
 import { placeJsonLd } from "./place-json-ld";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
@@ -62,7 +63,9 @@ function PlaceView({ place }: { place: Place }) {
         edit={place.canEdit ? { href: pathFor("/places/[placeId]/edit", place._id), label: "Editar lugar" } : null}
         remove={place.canEdit ? { kind: "places", id: place._id, title: place.name, followersCount: place.followersCount, authorId: place.author?._id ?? null } : null}
         report={place.canEdit ? null : { targetKind: "place", targetId: place._id, label: place.name, authorId: place.author?._id ?? null }}
-      />
+      >
+        <SubscribeFeed scope="events" query={{ placeId: place._id }} title={`Eventos en ${place.name}`} />
+      </DetailActions>
       {place.description ? <p className={`${detailStyles.text} ${detailStyles.section}`}>{place.description}</p> : null}
       <dl className={detailStyles.facts}>
         <dt>Horario</dt>

@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ButtonLink } from "@/components/ui/button";
 import { FollowButton } from "@/components/content/follow-button";
+import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
 import { ReportButton } from "@/components/content/report-button";
 import { ProfileHeader } from "./profile-header";
 import styles from "./profile.module.css";
@@ -68,6 +69,8 @@ export function UserProfile({ children }: { children?: ReactNode }) {
           ) : (
             <>
               <FollowButton kind="users" id={user._id} name={user.name} />
+              <SubscribeFeed scope="events" query={{ organizerId: user._id }} title={`Eventos de ${user.name}`} />
+              <SubscribeFeed scope="news" query={{ authorId: user._id }} title={`Noticias de ${user.name}`} label="Suscribirse a noticias" />
               <ReportButton targetKind="user" targetId={user._id} label={user.name} authorId={user._id} />
             </>
           )

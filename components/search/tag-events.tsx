@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { tagQueries } from "@/lib/api/tags";
 import { EventList } from "@/components/events/event-lists";
 import { FollowButton } from "@/components/content/follow-button";
+import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
 import detailStyles from "@/components/content/detail.module.css";
 
 /**
@@ -19,7 +20,12 @@ export function TagEvents({ slug }: { slug: string }) {
       <h2 id="search-tag" style={{ fontSize: "1.2rem" }}>
         Eventos con la etiqueta «{name}»
       </h2>
-      {tag ? <FollowButton kind="tags" id={tag._id} name={tag.name} followersCount={tag.followersCount} /> : null}
+      {tag ? (
+        <div className="actions">
+          <FollowButton kind="tags" id={tag._id} name={tag.name} followersCount={tag.followersCount} />
+          <SubscribeFeed scope="events" query={{ tag: tag.slug }} title={`Eventos de #${tag.name}`} />
+        </div>
+      ) : null}
       <EventList filters={{ tag: slug, when: "upcoming" }} label={`Eventos con la etiqueta ${name}`} empty="No hay próximos eventos con esta etiqueta." />
     </section>
   );

@@ -5,6 +5,7 @@ import { createNominatimGeocoder, type Geocoder } from "../../geocoding/nominati
 import { addressesRoutes } from "../addresses/routes";
 import { calendarRoutes } from "../calendar/routes";
 import { communitiesRoutes } from "../communities/resource";
+import { feedsRoutes } from "../feeds/routes";
 import { eventsRoutes } from "../events/resource";
 import { newsRoutes } from "../news/resource";
 import { placesRoutes } from "../places/resource";
@@ -14,7 +15,7 @@ import { tagsRoutes } from "../tags/routes";
 import { createContentNotifier } from "./notify";
 
 // Every content resource under one registration, so app.ts needs a single line:
-// /events, /places, /news, /communities, /tags, /addresses, /search, /calendar.
+// /events, /places, /news, /communities, /tags, /addresses, /search, /calendar, /feeds.
 
 export interface ContentRoutesOptions {
   database: Database;
@@ -47,4 +48,5 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   await api.register(searchRoutes, { prefix: "/search", database });
   await api.register(moderationLogRoutes, { prefix: "/moderation-log", database });
   await api.register(calendarRoutes, { prefix: "/calendar", database });
+  await api.register(feedsRoutes, { prefix: "/feeds", database });
 };

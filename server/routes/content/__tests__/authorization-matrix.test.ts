@@ -170,6 +170,13 @@ const SCENARIOS: Record<string, Scenario> = {
   "GET /moderation-log": async () => ({ url: "/api/moderation-log" }),
   "GET /calendar/feed-url": async () => ({ url: "/api/calendar/feed-url" }),
   "POST /calendar/feed-url/rotate": async () => ({ method: "POST", url: "/api/calendar/feed-url/rotate" }),
+  // Public feeds: the same answer with or without a token, banned or not.
+  "GET /feeds/events.rss": async (w) => ({ url: `/api/feeds/events.rss?communityId=${await w.community()}` }),
+  "GET /feeds/events.atom": async (w) => ({ url: `/api/feeds/events.atom?organizerId=${w.people.author.uid}` }),
+  "GET /feeds/events.json": async () => ({ url: "/api/feeds/events.json" }),
+  "GET /feeds/news.rss": async () => ({ url: "/api/feeds/news.rss" }),
+  "GET /feeds/news.atom": async (w) => ({ url: `/api/feeds/news.atom?communityId=${await w.community()}` }),
+  "GET /feeds/news.json": async (w) => ({ url: `/api/feeds/news.json?authorId=${w.people.author.uid}` }),
 
   // A fresh place of the author's each time, so no cell meets another's open report.
   "POST /reports": async (w) => ({
