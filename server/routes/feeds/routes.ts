@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { entityIdSchema } from "../../../lib/schemas/content";
+import { tagSlugSchema } from "../../../lib/schemas/tags";
 import type { Database } from "../../db/client";
 import { notFound, USER_NOT_FOUND } from "../../plugins/errors";
 import { createCommunitiesRepository } from "../communities/repository";
@@ -34,8 +36,8 @@ const MAX_AGE_SECONDS = 300;
 const FORMATS: FeedFormat[] = ["rss", "atom", "json"];
 const TAG_NOT_FOUND = "Etiqueta no encontrada.";
 
-const id = z.string().min(1).max(100);
-const eventFeedQuery = z.object({ placeId: id.optional(), communityId: id.optional(), tag: id.optional(), organizerId: id.optional() }).strict();
+const id = entityIdSchema;
+const eventFeedQuery = z.object({ placeId: id.optional(), communityId: id.optional(), tag: tagSlugSchema.optional(), organizerId: id.optional() }).strict();
 const newsFeedQuery = z.object({ communityId: id.optional(), authorId: id.optional() }).strict();
 
 /** Weak, like plugins/http-cache.ts: the same text may leave as Brotli, gzip or as it is. */
