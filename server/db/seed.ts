@@ -130,13 +130,12 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
   return { accounts, seededDatabase, signInReady };
 }
 
-async function ensureEmulatorUser(auth: Auth, account: DemoAccount): Promise<void> {
-  try {
-    await auth.getUser(account.uid);
-    return;
-  } catch (error) {
-    if ((error as { code?: string }).code !== "auth/user-not-found") throw error;
-  }
+/**
+ * Create first, never check then create: several servers starting at once on one emulator (the
+ * end-to-end workers, a second instance) would all see "not found" and all but one fail to start.
+ * Exported for its test.
+ */
+export async function ensureEmulatorUser(auth: Auth, account: Pick<DemoAccount, "uid" | "email" | "password" | "name">): Promise<void> {
   try {
     await auth.createUser({
       uid: account.uid,
@@ -146,7 +145,9 @@ async function ensureEmulatorUser(auth: Auth, account: DemoAccount): Promise<voi
       emailVerified: true,
     });
   } catch (error) {
-    // Someone registered the demo email by hand under another uid: leave their account alone.
-    if ((error as { code?: string }).code !== "auth/email-already-exists") throw error;
+    // Already there, from an earlier start or a server starting beside this one; or someone
+    // registered the demo email by hand under another uid: leave their account alone.
+    const code = (error as { code?: string }).code;
+    if (code !== "auth/uid-already-exists" && code !== "auth/email-already-exists") throw error;
   }
 }

@@ -5,7 +5,7 @@ import { createUsersRepository } from "../../routes/users/repository";
 import { signInWithPassword } from "../../test/emulator";
 import { openTestDatabase } from "../../test/harness";
 import type { Database } from "../client";
-import { DEMO_ACCOUNTS, seedDemo } from "../seed";
+import { DEMO_ACCOUNTS, ensureEmulatorUser, seedDemo } from "../seed";
 
 describe("datos de demostración", () => {
   let database: Database;
@@ -45,5 +45,21 @@ describe("datos de demostración", () => {
     expect(report.accounts.map((a) => a.uid)).toEqual(["demo-maestro", "demo-admin", "demo-organizador"]);
     const rows = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
     expect(rows[0]?.n).toBe(3);
+  });
+});
+
+describe("cuentas de demostración en el emulador", () => {
+  it("dos servidores que arrancan a la vez sobre el mismo emulador crean la cuenta una vez y ninguno falla", async () => {
+    const auth = firebaseAuthFor(loadEnv().firebaseProjectId);
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const account = { uid: `demo-carrera-${stamp}`, email: `carrera-${stamp}@plaza.local`, password: "Plaza-Carrera-2026!", name: "Cuenta en carrera" };
+    try {
+      const outcomes = await Promise.all([1, 2, 3].map(() => ensureEmulatorUser(auth, account).then(() => "ok", (e: { code?: string }) => e.code ?? String(e))));
+      expect(outcomes).toEqual(["ok", "ok", "ok"]);
+      const session = await signInWithPassword(account.email, account.password);
+      expect(session.uid).toBe(account.uid);
+    } finally {
+      await auth.deleteUser(account.uid).catch(() => undefined);
+    }
   });
 });
