@@ -18,8 +18,15 @@ test("quien es dueña de una comunidad agrega a un miembro, que luego publica un
   const communityUrl = ownerPage.url();
 
   await ownerPage.getByRole("link", { name: "Administrar miembros" }).click();
-  await ownerPage.getByLabel("Buscar persona por nombre").fill(`Dolores Miembro ${suffix}`);
-  await ownerPage.getByRole("button", { name: `Agregar a ${member.name}` }).click();
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Miembros de la comunidad" })).toBeVisible();
+  // The page arrives by a full load: text typed before React takes over the box is reset, so
+  // type again until the search answers (what a person would do).
+  const addButton = ownerPage.getByRole("button", { name: `Agregar a ${member.name}` });
+  await expect(async () => {
+    await ownerPage.getByLabel("Buscar persona por nombre").fill(`Dolores Miembro ${suffix}`);
+    await expect(addButton).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await addButton.click();
   const dialog = ownerPage.getByRole("dialog", { name: `¿Agregar a ${member.name}?` });
   await dialog.getByRole("button", { name: "Agregar" }).click();
   await expect(ownerPage.getByRole("cell", { name: member.name!, exact: true })).toBeVisible();
