@@ -1,15 +1,18 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumExecutable, CHROMIUM_ARGS } from "./e2e/support/chromium";
-import { E2E_PORT, e2eServerEnv } from "./e2e/support/server";
+import { E2E_PORT, E2E_WORKERS, e2eServerEnv, portOfWorker } from "./e2e/support/server";
 
 // End-to-end tests run the real stack: the API server (PGlite in a fresh data folder) serving
 // the exported PWA, the Firebase Auth emulator (started by scripts/test.mjs or
 // scripts/with-emulator.mjs), and Debian's Chromium. Never a downloaded browser.
+// Spec files run side by side in E2E_WORKERS workers, each against a server and database of its
+// own (e2e/support/server.ts); the tests of one file run in order in one worker. Only the Auth
+// emulator is shared, and journeys make their own accounts there.
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -24,14 +27,17 @@ export default defineConfig({
     serviceWorkers: "allow",
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // A fresh database every run: the demo seed loads into it.
-    command: `rm -rf .data/e2e/main-${E2E_PORT} && node node_modules/.bin/tsx server/main.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: e2eServerEnv({ port: E2E_PORT, dataDir: `.data/e2e/main-${E2E_PORT}` }),
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const port = portOfWorker(index);
+    return {
+      // A fresh database every run: the demo seed loads into it.
+      command: `rm -rf .data/e2e/main-${port} && node node_modules/.bin/tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: e2eServerEnv({ port, dataDir: `.data/e2e/main-${port}` }),
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    };
+  }),
 });

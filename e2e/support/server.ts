@@ -3,7 +3,20 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The first worker's server; each worker has its own server (and database) PORT_STRIDE ports further. */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Journeys run side by side, one per worker; 2 keeps a 2-core machine busy without starving the browser. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Room for the extra servers some journeys start beside the main one (E2E_PORT + 1…3).
+const PORT_STRIDE = 10;
+export const portOfWorker = (index: number) => E2E_BASE_PORT + PORT_STRIDE * index;
+/**
+ * This worker's server. Playwright sets TEST_PARALLEL_INDEX (0 … workers − 1) in each worker
+ * process before it loads the config and the specs, so baseURL and every helper's API address
+ * point at the worker's own server: journeys in two workers never see each other's data. In the
+ * runner process it is unset, which is the first server.
+ */
+export const E2E_PORT = portOfWorker(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 export function e2eServerEnv({ port, dataDir, staticDir = "out" }: { port: number; dataDir: string; staticDir?: string }) {
   return {
