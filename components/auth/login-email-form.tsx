@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useAtomValue } from "jotai";
 import { authErrorMessage } from "@/lib/auth/errors";
-import { signInWithEmail } from "@/lib/auth/session";
+import { signInWithEmail } from "@/lib/auth/email-password";
 import { identityAtom } from "@/lib/state/auth";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";

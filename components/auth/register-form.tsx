@@ -7,7 +7,7 @@ import { signUpPayloadSchema } from "@/lib/schemas/users";
 import { ApiError } from "@/lib/api/errors";
 import { authErrorMessage } from "@/lib/auth/errors";
 import { checkPassword, describeMissing } from "@/lib/auth/password-policy";
-import { WeakPasswordError, registerWithEmail } from "@/lib/auth/session";
+import { WeakPasswordError, registerWithEmail } from "@/lib/auth/email-password";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { AccountFields, type AccountErrors, type AccountValues } from "./account-fields";

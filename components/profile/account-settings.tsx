@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { deleteAccount, finishAccountDeletion } from "@/lib/auth/account";
 import { authErrorMessage, linkErrorMessage } from "@/lib/auth/errors";
-import { logout } from "@/lib/auth/session";
+import { logout } from "@/lib/auth/sign-out";
 import {
   PROVIDER_IDS,
   PROVIDER_LABELS,

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useAtomValue } from "jotai";
-import { logout } from "@/lib/auth/session";
+import { logout } from "@/lib/auth/sign-out";
 import { authErrorMessage } from "@/lib/auth/errors";
 import { useMe } from "@/lib/hooks/use-me";
 import { identityAtom, sessionStatusAtom } from "@/lib/state/auth";

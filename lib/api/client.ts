@@ -1,7 +1,7 @@
 import ky, { type KyInstance, type Options } from "ky";
 import { apiBaseUrl } from "@/lib/config";
 import { getIdToken } from "@/lib/auth/firebase";
-import { authErrorCode } from "@/lib/auth/errors";
+import { authErrorCode } from "@/lib/auth/error-code";
 import { HTTP_CACHE_TTL_MS } from "@/lib/query/constants";
 import { networkError, READ_RETRY, toApiError } from "./errors";
 

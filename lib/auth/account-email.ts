@@ -1,6 +1,6 @@
 import { appStore } from "@/lib/state/store";
 import { identityAtom } from "@/lib/state/auth";
-import { authErrorCode } from "./errors";
+import { authErrorCode } from "./error-code";
 import { loadAuth, toIdentityUser } from "./firebase";
 import type { ActionCodeSettings, FirebaseUser } from "./sdk";
 import { logoutLocal } from "./user-state";

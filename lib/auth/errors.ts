@@ -1,4 +1,5 @@
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
+import { authErrorCode } from "./error-code";
 import { policySentence } from "./password-policy";
 
 /** docs/product.md#errors: the message shown when the email is already registered. */
@@ -70,14 +71,6 @@ export function linkErrorMessage(provider: keyof typeof PROVIDER_IN_USE_MESSAGES
   return authErrorMessage(error);
 }
 
-/** The `code` of a Firebase error (or any object carrying one), else null. */
-export function authErrorCode(error: unknown): string | null {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === "string" ? code : null;
-  }
-  return null;
-}
 
 /**
  * The Spanish message for an identity error. Unknown codes fall back to the provider's own message

@@ -1,27 +1,18 @@
 import type { User } from "@/lib/schemas/users";
-import { signUp, userQueries } from "@/lib/api/users";
+import { userQueries } from "@/lib/api/users";
 import { clearHttpCache } from "@/lib/api/client";
-import { forgetPushOnSignOut } from "@/lib/api/push";
 import { cacheRestored, getQueryClient } from "@/lib/query/client";
 import { appStore } from "@/lib/state/store";
 import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
-import { sendVerificationEmail } from "./account-email";
-import { authErrorCode, authErrorMessage } from "./errors";
-import { checkPassword, describeMissing, missingFromStatus, policyFromStatus } from "./password-policy";
 import { loadAuth, onAuthRequested, toIdentityUser } from "./firebase";
 import { redirectPending } from "./redirect-state";
 import { markSignedIn, mayHaveStoredSession } from "./stored-session";
 import type { FirebaseUser } from "./sdk";
 import { loadSession, logoutLocal } from "./user-state";
 
-/** Signs out of the identity service and logs out locally. */
-export async function logout(): Promise<void> {
-  const { auth, sdk } = await loadAuth();
-  // While the ID token still works: the next person on this browser must not get our pushes.
-  await forgetPushOnSignOut();
-  await sdk.signOut(auth);
-  await logoutLocal({ everything: true });
-}
+// The startup flow only: what every page runs. Signing in, registering and signing out are in
+// email-password.ts and sign-out.ts, loaded by the screens that offer them, so an anonymous
+// visitor's first load carries none of their messages, password rules or push code.
 
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   markSignedIn(user !== null);
@@ -100,54 +91,4 @@ export function watchSession(): () => void {
     stopWaiting();
     unsubscribe();
   };
-}
-
-export async function signInWithEmail(email: string, password: string): Promise<void> {
-  const { auth, sdk } = await loadAuth();
-  await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
-}
-
-/** The provider refused the password; the message says what it is missing. */
-export class WeakPasswordError extends Error {
-  constructor(message: string, cause?: unknown) {
-    super(message, { cause });
-    this.name = "WeakPasswordError";
-  }
-}
-
-/**
- * Creates the identity, then the profile (POST /users/sign-up), then loads the session. If the
- * identity already exists from an attempt whose sign-up call failed, only the call is retried.
- */
-export async function registerWithEmail({ name, email, password }: { name: string; email: string; password: string }): Promise<void> {
-  const { auth, sdk } = await loadAuth();
-  const cleanEmail = email.trim();
-  let firebaseUser = auth.currentUser;
-  const retryingSignUp =
-    firebaseUser !== null &&
-    firebaseUser.email?.toLowerCase() === cleanEmail.toLowerCase() &&
-    appStore.get(authUserAtom) === null;
-  if (!firebaseUser || !retryingSignUp) {
-    try {
-      firebaseUser = (await sdk.createUserWithEmailAndPassword(auth, cleanEmail, password)).user;
-    } catch (error) {
-      const code = authErrorCode(error);
-      // docs/product.md#validation: a weak password makes the SDK fetch the project's password
-      // policy again; the message says what is missing, by that policy when the provider serves one
-      // (the emulator does not) and by our own copy otherwise.
-      if (code === "auth/weak-password" || code === "auth/password-does-not-meet-requirements") {
-        const status = await sdk.validatePassword(auth, password).catch(() => null);
-        const missing = status && !status.isValid ? missingFromStatus(status) : checkPassword(password).missing;
-        const message = describeMissing(missing, status ? policyFromStatus(status) : undefined);
-        throw new WeakPasswordError(message || authErrorMessage(error), error);
-      }
-      throw error;
-    }
-    await sdk.updateProfile(firebaseUser, { displayName: name.trim() }).catch(() => undefined);
-    // docs/product.md#email-and-password: the verification email goes out at sign-up. Not waited
-    // for: a failure here must not stop the sign-up, and the banner offers 'Reenviar correo'.
-    sendVerificationEmail().catch((error: unknown) => console.warn("No se pudo enviar el correo de verificación", error));
-  }
-  await signUp({ name: name.trim(), uid: firebaseUser.uid, email: firebaseUser.email ?? cleanEmail });
-  await loadSession();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "@jest/globals";
-import { AUTH_ERROR_MESSAGES, EMAIL_IN_USE_MESSAGE, authErrorCode, authErrorMessage, linkErrorMessage } from "../errors";
+import { authErrorCode } from "../error-code";
+import { AUTH_ERROR_MESSAGES, EMAIL_IN_USE_MESSAGE, authErrorMessage, linkErrorMessage } from "../errors";
 
 const firebaseError = (code: string, message = `Firebase: Error (${code}).`) => Object.assign(new Error(message), { code });
 

@@ -51,7 +51,11 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
   jest.doMock("@/lib/query/persister", () => ({ offlineCachePersister: { removeClient, flush } }));
   jest.doMock("@/lib/toast/notify", () => ({ notify }));
 
-  const session = await import("@/lib/auth/session");
+  const session = {
+    ...(await import("@/lib/auth/session")),
+    ...(await import("@/lib/auth/email-password")),
+    ...(await import("@/lib/auth/sign-out")),
+  };
   const { appStore } = await import("@/lib/state/store");
   const authState = await import("@/lib/state/auth");
   const queryClientModule = await import("@/lib/query/client");
