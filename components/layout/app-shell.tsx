@@ -1,11 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
+import dynamic from "next/dynamic";
 import { useAtomValue } from "jotai";
-import { authCheckedAtom } from "@/lib/state/auth";
+import { authCheckedAtom, authUserAtom, identityAtom } from "@/lib/state/auth";
 import { AuthBootstrap } from "@/components/auth/auth-bootstrap";
-import { EmailVerificationBanner } from "@/components/auth/email-verification-banner";
-import { NotificationsListener } from "@/components/notifications/notifications-listener";
 import { AppFooter } from "./app-footer";
 import { Brand } from "./brand";
 import { LoadingView } from "./loading-view";
@@ -13,8 +12,16 @@ import { MainNav } from "./main-nav";
 import { UpdateToast } from "./update-toast";
 import styles from "./app-shell.module.css";
 
+// Only someone signed in needs these (the realtime notifications, the unverified-email banner
+// with its messages and resend flow): an anonymous visitor's first load does not carry them.
+const NotificationsListener = dynamic(() => import("@/components/notifications/notifications-listener").then((m) => m.NotificationsListener), { ssr: false });
+const EmailVerificationBanner = dynamic(() => import("@/components/auth/email-verification-banner").then((m) => m.EmailVerificationBanner), { ssr: false });
+
 export function AppShell({ children }: { children: ReactNode }) {
   const authChecked = useAtomValue(authCheckedAtom);
+  const signedIn = useAtomValue(authUserAtom) !== null;
+  const identity = useAtomValue(identityAtom);
+  const unverified = identity !== null && identity.email !== null && !identity.emailVerified;
   return (
     <>
       <a className={styles.skipLink} href="#contenido">
@@ -31,7 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <MainNav />
         <div className={styles.content}>
           <main id="contenido" className={styles.main} tabIndex={-1}>
-            <EmailVerificationBanner />
+            {unverified ? <EmailVerificationBanner /> : null}
             {children}
           </main>
           <AppFooter />
@@ -39,7 +46,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </div>
       {authChecked ? null : <LoadingView />}
       <AuthBootstrap />
-      <NotificationsListener />
+      {signedIn ? <NotificationsListener /> : null}
       <UpdateToast />
     </>
   );
