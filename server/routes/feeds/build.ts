@@ -80,13 +80,6 @@ function newsItem(news: News, origin: string): Item {
   };
 }
 
-/** The newest change among the items: the feed's date and the answer's Last-Modified. */
-export function lastModifiedOf(items: { updatedAt: string }[]): Date {
-  const newest = Math.max(0, ...items.map((item) => Date.parse(item.updatedAt)));
-  // Whole seconds: HTTP dates have no fractions, and If-Modified-Since is compared to this.
-  return new Date(Math.floor(newest / 1000) * 1000);
-}
-
 export function buildFeed(meta: FeedMeta, items: ({ kind: "events"; item: Event } | { kind: "news"; item: News })[], updated: Date, format: FeedFormat): string {
   const feed = new Feed({
     title: meta.title,
