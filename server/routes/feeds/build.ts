@@ -60,7 +60,7 @@ function eventItem(event: Event, origin: string): Item {
     content: paragraphs.join(""),
     ...(event.coverImage ? { image: absolute(event.coverImage, origin) } : {}),
     category: event.tags.map((tag) => ({ name: tag.name, term: tag.slug })),
-    ...(event.organizer ? { author: [{ name: event.organizer.name, link: `${origin}/users/${event.organizer._id}` }] } : {}),
+    ...(event.organizer ? { author: [{ name: event.organizer.name, link: `${origin}/profile/${event.organizer._id}` }] } : {}),
   };
 }
 
@@ -76,7 +76,7 @@ function newsItem(news: News, origin: string): Item {
     description: news.summary || news.body.slice(0, 280),
     content: `<p><strong>${escapeHtml(date)}</strong></p><p>${escapeHtml(news.summary || news.body).replace(/\n/g, "<br>")}</p>`,
     ...(news.coverImage ? { image: absolute(news.coverImage, origin) } : {}),
-    ...(news.author ? { author: [{ name: news.author.name, link: `${origin}/users/${news.author._id}` }] } : {}),
+    ...(news.author ? { author: [{ name: news.author.name, link: `${origin}/profile/${news.author._id}` }] } : {}),
   };
 }
 
