@@ -2,23 +2,13 @@ import { z } from "zod";
 import { entityIdSchema } from "./content";
 import { EVENT_MODES } from "./event-queries";
 import { PLACE_CATEGORIES } from "./places";
+import { EMBED_LAYOUTS, EMBED_LIMIT_DEFAULT, EMBED_LIMIT_MAX, EMBED_THEMES, EMBED_WHEN } from "./embed-options";
 import { tagSlugSchema } from "./tags";
 
 // The embeddable agenda (GET /api/embed/agenda): a place's, a community's, a tag's or a search's
 // upcoming events in a small page made for an <iframe> on another site. The same names are the
 // query of the page, the data-* attributes of the one-line script (/api/embed.js) and the
 // options of the "Insertar en tu sitio" dialog.
-
-export const EMBED_THEMES = ["light", "dark"] as const;
-export const EMBED_LAYOUTS = ["compact", "images"] as const;
-export const EMBED_WHEN = ["upcoming", "today", "weekend", "week"] as const;
-export const EMBED_LIMIT_DEFAULT = 5;
-export const EMBED_LIMIT_MAX = 20;
-/** The message the page posts to its parent so the script can size the frame to its content. */
-export const EMBED_HEIGHT_MESSAGE = "plaza-embed:height";
-
-export type EmbedTheme = (typeof EMBED_THEMES)[number];
-export type EmbedLayout = (typeof EMBED_LAYOUTS)[number];
 
 export const embedQuerySchema = z
   .object({

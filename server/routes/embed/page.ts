@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
 import { formatCityDateTime } from "../../../lib/schemas/city-time";
-import { EMBED_HEIGHT_MESSAGE, type EmbedLayout, type EmbedTheme } from "../../../lib/schemas/embed";
+import { EMBED_HEIGHT_MESSAGE, type EmbedLayout, type EmbedTheme } from "../../../lib/schemas/embed-options";
 import type { Event } from "../../../lib/schemas/events";
 import { whereOf } from "../feeds/build";
 

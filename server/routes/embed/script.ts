@@ -1,4 +1,4 @@
-import { EMBED_HEIGHT_MESSAGE } from "../../../lib/schemas/embed";
+import { EMBED_HEIGHT_MESSAGE } from "../../../lib/schemas/embed-options";
 
 // /api/embed.js: the one line a venue pastes,
 //   <script src="https://…/api/embed.js" data-community-id="…" data-theme="dark" async></script>
