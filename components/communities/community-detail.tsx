@@ -16,6 +16,7 @@ import { notify } from "@/lib/toast/notify";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import { Button } from "@/components/ui/button";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
+import { EmbedAgenda } from "@/components/feeds/embed-agenda";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 
@@ -80,6 +81,7 @@ function CommunityView({ community }: { community: Community }) {
       >
         <SubscribeFeed scope="events" query={{ communityId: community._id }} title={`Eventos de ${community.name}`} />
         <SubscribeFeed scope="news" query={{ communityId: community._id }} title={`Noticias de ${community.name}`} label="Suscribirse a noticias" />
+        <EmbedAgenda subject={{ communityId: community._id }} title={`Eventos de ${community.name}`} />
         {community.myRole ? (
           <>
             <Link className="button button--ghost" href={`/news/create/?community=${encodeURIComponent(community._id)}`}>

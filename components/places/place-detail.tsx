@@ -13,6 +13,7 @@ import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/compone
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
+import { EmbedAgenda } from "@/components/feeds/embed-agenda";
 import { placeJsonLd } from "./place-json-ld";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
@@ -65,6 +66,7 @@ function PlaceView({ place }: { place: Place }) {
         report={place.canEdit ? null : { targetKind: "place", targetId: place._id, label: place.name, authorId: place.author?._id ?? null }}
       >
         <SubscribeFeed scope="events" query={{ placeId: place._id }} title={`Eventos en ${place.name}`} />
+        <EmbedAgenda subject={{ placeId: place._id }} title={`Eventos en ${place.name}`} />
       </DetailActions>
       {place.description ? <p className={`${detailStyles.text} ${detailStyles.section}`}>{place.description}</p> : null}
       <dl className={detailStyles.facts}>

@@ -5,6 +5,7 @@ import { tagQueries } from "@/lib/api/tags";
 import { EventList } from "@/components/events/event-lists";
 import { FollowButton } from "@/components/content/follow-button";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
+import { EmbedAgenda } from "@/components/feeds/embed-agenda";
 import detailStyles from "@/components/content/detail.module.css";
 
 /**
@@ -24,6 +25,7 @@ export function TagEvents({ slug }: { slug: string }) {
         <div className="actions">
           <FollowButton kind="tags" id={tag._id} name={tag.name} followersCount={tag.followersCount} />
           <SubscribeFeed scope="events" query={{ tag: tag.slug }} title={`Eventos de #${tag.name}`} />
+          <EmbedAgenda subject={{ tag: tag.slug }} title={`Eventos de #${tag.name}`} />
         </div>
       ) : null}
       <EventList filters={{ tag: slug, when: "upcoming" }} label={`Eventos con la etiqueta ${name}`} empty="No hay próximos eventos con esta etiqueta." />

@@ -5,6 +5,7 @@ import { createNominatimGeocoder, type Geocoder } from "../../geocoding/nominati
 import { addressesRoutes } from "../addresses/routes";
 import { calendarRoutes } from "../calendar/routes";
 import { communitiesRoutes } from "../communities/resource";
+import { embedRoutes } from "../embed/routes";
 import { feedsRoutes } from "../feeds/routes";
 import { eventsRoutes } from "../events/resource";
 import { newsRoutes } from "../news/resource";
@@ -49,4 +50,5 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   await api.register(moderationLogRoutes, { prefix: "/moderation-log", database });
   await api.register(calendarRoutes, { prefix: "/calendar", database });
   await api.register(feedsRoutes, { prefix: "/feeds", database });
+  await api.register(embedRoutes, { prefix: "/embed", database });
 };

@@ -60,7 +60,7 @@ function eventItem(event: Event, origin: string): Item {
     content: paragraphs.join(""),
     ...(event.coverImage ? { image: absolute(event.coverImage, origin) } : {}),
     category: event.tags.map((tag) => ({ name: tag.name, term: tag.slug })),
-    ...(event.organizer ? { author: [{ name: event.organizer.name, link: `${origin}/users/${event.organizer._id}` }] } : {}),
+    ...(event.organizer ? { author: [{ name: event.organizer.name, link: `${origin}/profile/${event.organizer._id}` }] } : {}),
   };
 }
 
@@ -76,15 +76,8 @@ function newsItem(news: News, origin: string): Item {
     description: news.summary || news.body.slice(0, 280),
     content: `<p><strong>${escapeHtml(date)}</strong></p><p>${escapeHtml(news.summary || news.body).replace(/\n/g, "<br>")}</p>`,
     ...(news.coverImage ? { image: absolute(news.coverImage, origin) } : {}),
-    ...(news.author ? { author: [{ name: news.author.name, link: `${origin}/users/${news.author._id}` }] } : {}),
+    ...(news.author ? { author: [{ name: news.author.name, link: `${origin}/profile/${news.author._id}` }] } : {}),
   };
-}
-
-/** The newest change among the items: the feed's date and the answer's Last-Modified. */
-export function lastModifiedOf(items: { updatedAt: string }[]): Date {
-  const newest = Math.max(0, ...items.map((item) => Date.parse(item.updatedAt)));
-  // Whole seconds: HTTP dates have no fractions, and If-Modified-Since is compared to this.
-  return new Date(Math.floor(newest / 1000) * 1000);
 }
 
 export function buildFeed(meta: FeedMeta, items: ({ kind: "events"; item: Event } | { kind: "news"; item: News })[], updated: Date, format: FeedFormat): string {

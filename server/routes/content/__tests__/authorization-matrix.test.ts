@@ -177,6 +177,9 @@ const SCENARIOS: Record<string, Scenario> = {
   "GET /feeds/news.rss": async () => ({ url: "/api/feeds/news.rss" }),
   "GET /feeds/news.atom": async (w) => ({ url: `/api/feeds/news.atom?communityId=${await w.community()}` }),
   "GET /feeds/news.json": async (w) => ({ url: `/api/feeds/news.json?authorId=${w.people.author.uid}` }),
+  // The embeddable agenda and its script: public, the same for everyone.
+  "GET /embed/agenda": async (w) => ({ url: `/api/embed/agenda?communityId=${await w.community()}&theme=dark` }),
+  "GET /embed.js": async () => ({ url: "/api/embed.js" }),
 
   // A fresh place of the author's each time, so no cell meets another's open report.
   "POST /reports": async (w) => ({

@@ -14,7 +14,7 @@ interface JsonFeed {
   version: string;
   title: string;
   home_page_url: string;
-  items: { id: string; title: string; url: string; summary?: string; content_html?: string; image?: string }[];
+  items: { id: string; title: string; url: string; summary?: string; content_html?: string; image?: string; author?: { name: string; url?: string } }[];
 }
 
 describe("feeds (RSS, Atom, JSON Feed)", () => {
@@ -78,6 +78,10 @@ describe("feeds (RSS, Atom, JSON Feed)", () => {
       expect(feed.version).toBe("https://jsonfeed.org/version/1");
       expect(feed.items.find((i) => i.url === `${ORIGIN}/events/${eventId}`)?.summary).toContain("Teatro Fernando Soler");
     }
+    // A person's feed and its items' authors link to the person's page in the app.
+    const byPerson = (await as(t, null)({ url: `/api/feeds/events.json?organizerId=${organizer.uid}` })).json() as JsonFeed;
+    expect(byPerson.home_page_url).toBe(`${ORIGIN}/profile/${organizer.uid}`);
+    expect(byPerson.items[0]!.author?.url).toBe(`${ORIGIN}/profile/${organizer.uid}`);
     const byTag = await parser.parseString((await as(t, null)({ url: "/api/feeds/events.rss?tag=musica" })).body);
     expect(byTag.title).toBe("Eventos de #Música · Plaza");
     const city = await parser.parseString((await as(t, null)({ url: "/api/feeds/events.rss" })).body);
