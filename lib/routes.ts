@@ -19,6 +19,7 @@ export const STATIC_ROUTES = [
   "/communities/mine",
   "/events/create",
   "/events/following",
+  "/events/import",
   "/events/mine",
   "/places/create",
   "/places/following",

@@ -20,6 +20,7 @@ import { pushRoutes } from "./push/routes";
 import { createPushService } from "./push/service";
 import type { VapidKeys } from "./push/vapid";
 import { createRealtimeHub } from "./realtime/hub";
+import { createFetcher } from "./net/fetcher";
 import { contentRoutes } from "./routes/content";
 import { healthRoutes } from "./routes/health";
 import { createNotificationsRepository } from "./routes/notifications/repository";
@@ -37,6 +38,7 @@ export type AppConfig = Pick<
   | "rateLimit"
   | "geocoderUserAgent"
   | "push"
+  | "importAllowPrivateHosts"
 >;
 
 export interface BuildAppOptions {
@@ -161,7 +163,13 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
       await registerApiCompression(api);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });
-      await api.register(contentRoutes, { database, geocoderUrl: config.geocoderUrl, geocoderUserAgent: config.geocoderUserAgent, images });
+      await api.register(contentRoutes, {
+        database,
+        geocoderUrl: config.geocoderUrl,
+        geocoderUserAgent: config.geocoderUserAgent,
+        images,
+        fetchText: createFetcher({ allowPrivateHosts: config.importAllowPrivateHosts }),
+      });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
       await api.register(pushRoutes, { prefix: "/push", push });
       await api.register(reportsRoutes, { database });

@@ -75,6 +75,9 @@ const rawEnvSchema = z.object({
   RATE_LIMIT_REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().default("plaza:rl:")),
   // Nominatim's usage policy asks for an identifying User-Agent with a way to reach the operator.
   GEOCODER_USER_AGENT: z.preprocess(emptyToUndefined, z.string().default("Plaza/0.1 (agenda cultural de la ciudad)")),
+  // host:port pairs on private or loopback addresses that event imports may fetch (local test
+  // fixtures); refused with NODE_ENV=production.
+  IMPORT_ALLOW_PRIVATE_HOSTS: z.preprocess(emptyToUndefined, z.string().optional()),
   // Web push (server/push): the VAPID pair (else generated into DATA_DIR/vapid.json) and the
   // contact push services may use (mailto: or https:; by default PUBLIC_URL when it is https).
   VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -113,6 +116,8 @@ export interface Env {
   rateLimit: RateLimitConfig;
   geocoderUserAgent: string;
   push: PushConfig;
+  /** host:port pairs on private addresses that imports may fetch anyway (tests only). */
+  importAllowPrivateHosts: string[];
 }
 
 export interface PushConfig {
@@ -159,7 +164,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
   const nodeEnv = raw.NODE_ENV ?? "development";
   // The emulator is never implied: it accepts unsigned tokens, so it must be asked for by name.
   const authEmulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST;
-  const problems = [...authProblems(raw, nodeEnv), ...publicUrlProblems(raw, nodeEnv), ...pushProblems(raw)];
+  const problems = [...authProblems(raw, nodeEnv), ...publicUrlProblems(raw, nodeEnv), ...pushProblems(raw), ...importProblems(raw, nodeEnv)];
   if (problems.length > 0) throw new EnvError(problems);
   // Without a project id the checks above only let the emulator through.
   const firebaseProjectId = raw.FIREBASE_PROJECT_ID ?? "demo-plaza";
@@ -208,6 +213,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
       subject: raw.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : "mailto:plaza@localhost"),
       allowLoopbackEndpoints: nodeEnv !== "production",
     },
+    importAllowPrivateHosts: (raw.IMPORT_ALLOW_PRIVATE_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
 }
 
@@ -304,6 +310,16 @@ function pushProblems(raw: z.infer<typeof rawEnvSchema>): string[] {
     problems.push(`VAPID_SUBJECT: debe ser un correo (mailto:operador@ejemplo.mx) o una dirección https, no "${subject}".`);
   }
   return problems;
+}
+
+function importProblems(raw: z.infer<typeof rawEnvSchema>, nodeEnv: string): string[] {
+  const hosts = raw.IMPORT_ALLOW_PRIVATE_HOSTS;
+  if (!hosts) return [];
+  if (nodeEnv === "production") {
+    return ["IMPORT_ALLOW_PRIVATE_HOSTS: deja que las importaciones lean direcciones privadas de tu red (falsificación de peticiones del lado del servidor); no se permite con NODE_ENV=production."];
+  }
+  const bad = hosts.split(",").map((h) => h.trim()).filter((h) => h && !/^[a-z0-9.[\]:-]+:\d{1,5}$/i.test(h));
+  return bad.length ? [`IMPORT_ALLOW_PRIVATE_HOSTS: cada entrada es host:puerto (p. ej. 127.0.0.1:8080), no ${bad.map((b) => `"${b}"`).join(", ")}.`] : [];
 }
 
 function storageConfig(raw: z.infer<typeof rawEnvSchema>, dataDir: string, cwd: string): StorageConfig {

@@ -1,10 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { useAtomValue } from "jotai";
 import { eventQueries, type EventFilters } from "@/lib/api/events";
 import type { Event } from "@/lib/schemas/events";
+import { authUserAtom } from "@/lib/state/auth";
 import { formatEventWhenShort } from "@/lib/format/dates";
-import { PersonalListPage, PublicList } from "@/components/content/list-pages";
+import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
+import { ButtonLink } from "@/components/ui/button";
 import { EventCard } from "./event-card";
 
 const card = (e: Event) => <EventCard event={e} />;
@@ -32,10 +35,23 @@ export function EventList({
 
 export function MyEvents() {
   const [when, setWhen] = useState<"upcoming" | "past">("upcoming");
+  const me = useAtomValue(authUserAtom);
+  // Importing is for verified accounts and admins (the server refuses the rest).
+  const canImport = me !== null && (me.verified || me.isAdmin);
   return (
     <PersonalListPage<Event>
       kind="events"
       list="mine"
+      actions={
+        <>
+          <CreateLink kind="events" />
+          {canImport ? (
+            <ButtonLink href="/events/import/" variant="secondary">
+              Importar eventos
+            </ButtonLink>
+          ) : null}
+        </>
+      }
       options={eventQueries.mineQuery(when)}
       pending={(p) => `${String(p.title ?? "Evento")}${typeof p.startsAt === "string" ? ` · ${formatEventWhenShort({ startsAt: p.startsAt })}` : ""}`}
       before={

@@ -18,6 +18,9 @@ export const portOfWorker = (index: number) => E2E_BASE_PORT + PORT_STRIDE * ind
  */
 export const E2E_PORT = portOfWorker(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
+/** Where an import journey serves its fixtures: this many ports after its server's. */
+export const IMPORT_FIXTURES_OFFSET = 5;
+
 export function e2eServerEnv({ port, dataDir, staticDir = "out" }: { port: number; dataDir: string; staticDir?: string }) {
   return {
     PORT: String(port),
@@ -31,6 +34,8 @@ export function e2eServerEnv({ port, dataDir, staticDir = "out" }: { port: numbe
     DATABASE_URL: "",
     // Every test signs up and browses from 127.0.0.1: limits stay on, raised as in the API tests.
     RATE_LIMIT_SCALE: "50",
+    // The import journeys serve their calendars and pages here (E2E_PORT + 5 of this server).
+    IMPORT_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${port + IMPORT_FIXTURES_OFFSET}`,
   };
 }
 

@@ -181,6 +181,12 @@ describe("variables de entorno", () => {
       }
     });
 
+    it("las importaciones solo leen direcciones privadas en local, y nunca con NODE_ENV=production", () => {
+      expect(loadEnv(production).importAllowPrivateHosts).toEqual([]);
+      expect(() => loadEnv({ ...production, IMPORT_ALLOW_PRIVATE_HOSTS: "127.0.0.1:8080" })).toThrow(/IMPORT_ALLOW_PRIVATE_HOSTS: .*no se permite con NODE_ENV=production/);
+      expect(loadEnv({ ...local, IMPORT_ALLOW_PRIVATE_HOSTS: "127.0.0.1:8080, Localhost:3352" }).importAllowPrivateHosts).toEqual(["127.0.0.1:8080", "localhost:3352"]);
+      expect(() => loadEnv({ ...local, IMPORT_ALLOW_PRIVATE_HOSTS: "127.0.0.1" })).toThrow(/cada entrada es host:puerto/);
+    });
     it("junta todos los problemas en un solo mensaje", () => {
       expect(() => loadEnv({ ...base })).toThrow(/FIREBASE_PROJECT_ID[\s\S]*PUBLIC_URL/);
     });

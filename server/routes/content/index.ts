@@ -7,6 +7,8 @@ import { calendarRoutes } from "../calendar/routes";
 import { communitiesRoutes } from "../communities/resource";
 import { embedRoutes } from "../embed/routes";
 import { feedsRoutes } from "../feeds/routes";
+import { importsRoutes } from "../imports/routes";
+import type { FetchText } from "../../net/fetcher";
 import { eventsRoutes } from "../events/resource";
 import { newsRoutes } from "../news/resource";
 import { placesRoutes } from "../places/resource";
@@ -16,7 +18,8 @@ import { tagsRoutes } from "../tags/routes";
 import { createContentNotifier } from "./notify";
 
 // Every content resource under one registration, so app.ts needs a single line:
-// /events, /places, /news, /communities, /tags, /addresses, /search, /calendar, /feeds.
+// /events, /places, /news, /communities, /tags, /addresses, /search, /calendar, /feeds, /embed,
+// /imports.
 
 export interface ContentRoutesOptions {
   database: Database;
@@ -28,9 +31,11 @@ export interface ContentRoutesOptions {
   geocoder?: Geocoder;
   /** The accounts module's image store (PUT /<kind>/{id}/image). */
   images?: ImageStore;
+  /** The bounded fetcher imports read remote calendars and pages with. */
+  fetchText: FetchText;
 }
 
-export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images }) => {
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images, fetchText }) => {
   const notify = createContentNotifier(database, api.log);
   for (const [prefix, resource] of [
     ["/events", eventsRoutes],
@@ -51,4 +56,5 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   await api.register(calendarRoutes, { prefix: "/calendar", database });
   await api.register(feedsRoutes, { prefix: "/feeds", database });
   await api.register(embedRoutes, { prefix: "/embed", database });
+  await api.register(importsRoutes, { prefix: "/imports", database, fetchText });
 };

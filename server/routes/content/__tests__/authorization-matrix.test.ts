@@ -36,6 +36,12 @@ type Scenario = (world: World) => Promise<RequestOptions>;
 let counter = 0;
 const unique = (text: string) => `${text} ${++counter}`;
 
+/** A one-event calendar with a UID of its own, so every cell's import creates. */
+function matrixCalendar(): string {
+  const uid = unique("matriz").replace(" ", "-");
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Plaza//Matriz//ES", "BEGIN:VEVENT", `UID:${uid}@matriz.example`, "DTSTAMP:20300101T000000Z", "DTSTART:20300601T010000Z", `SUMMARY:Importado ${uid}`, "LOCATION:https://meet.example/matriz", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+}
+
 async function communityEvent(w: World): Promise<string> {
   return createEvent(w.t, w.people.author, { title: unique("Evento de la matriz"), communityId: await w.community() });
 }
@@ -177,6 +183,9 @@ const SCENARIOS: Record<string, Scenario> = {
   "GET /feeds/news.rss": async () => ({ url: "/api/feeds/news.rss" }),
   "GET /feeds/news.atom": async (w) => ({ url: `/api/feeds/news.atom?communityId=${await w.community()}` }),
   "GET /feeds/news.json": async (w) => ({ url: `/api/feeds/news.json?authorId=${w.people.author.uid}` }),
+  // Imports read a file sent in the body: nothing leaves the server in the matrix.
+  "POST /imports/preview": async () => ({ method: "POST", url: "/api/imports/preview", payload: { source: { kind: "file", content: matrixCalendar() } } }),
+  "POST /imports": async () => ({ method: "POST", url: "/api/imports", payload: { source: { kind: "file", content: matrixCalendar() } } }),
   // The embeddable agenda and its script: public, the same for everyone.
   "GET /embed/agenda": async (w) => ({ url: `/api/embed/agenda?communityId=${await w.community()}&theme=dark` }),
   "GET /embed.js": async () => ({ url: "/api/embed.js" }),
