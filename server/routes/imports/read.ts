@@ -16,7 +16,7 @@ export async function readSource(fetchText: FetchText, source: ImportSource): Pr
   else {
     const fetched = await fetchText(source.url, ACCEPT);
     text = fetched.text;
-    if (!isCalendar(text)) pageUrl = fetched.url;
+    if (!isCalendar(text) && /^(text\/html|application\/xhtml\+xml)/.test(fetched.contentType)) pageUrl = fetched.url;
   }
   if (isCalendar(text)) {
     try {
@@ -26,8 +26,13 @@ export async function readSource(fetchText: FetchText, source: ImportSource): Pr
     }
   }
   if (pageUrl) {
-    const parsed = parseEventPage(text, pageUrl);
-    if (parsed.candidates.length === 0 && parsed.skipped.length === 0) {
+    let parsed: ParsedSource | null = null;
+    try {
+      parsed = parseEventPage(text, pageUrl);
+    } catch {
+      // A page the parsers cannot read describes no event we can take.
+    }
+    if (!parsed || (parsed.candidates.length === 0 && parsed.skipped.length === 0)) {
       throw badRequest("La página no describe ningún evento (schema.org Event en JSON-LD o h-event).");
     }
     return parsed;

@@ -9,6 +9,7 @@ import { actorOf } from "../content/viewer";
 import { routeOptions } from "../routing";
 import { applyImport, planImport, previewOf } from "./plan";
 import { readSource } from "./read";
+import { registerSubscriptionTimer, subscriptionRoutes } from "./subscriptions";
 
 // Importing events that organisers already publish elsewhere (issue 13): POST /imports/preview
 // says what an .ics file, a calendar feed or an event page would create, update or skip;
@@ -29,6 +30,9 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
     if (!isTrusted(me)) throw forbidden(IMPORT_NOT_ALLOWED);
     return me;
   }
+
+  await app.register(subscriptionRoutes, { prefix: "/subscriptions", database, fetchText, importer });
+  registerSubscriptionTimer(app, database, fetchText);
 
   const common = {
     body: importRequestSchema,
