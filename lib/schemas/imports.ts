@@ -56,3 +56,29 @@ export const importReportSchema = z.object({
   skip: z.array(importSkipSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** A subscribed calendar is read again this often. */
+export const IMPORT_SUBSCRIPTION_EVERY_HOURS = 6;
+export const IMPORT_SUBSCRIPTIONS_MAX = 10;
+
+/** What one run of a subscription did. */
+export const importRunSchema = z.object({
+  at: z.string(),
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  skipped: z.number().int(),
+  /** Why the calendar could not be read, in Spanish; null when it was. */
+  error: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;
+
+export const importSubscriptionSchema = z.object({
+  _id: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  nextRunAt: z.string(),
+  lastRun: importRunSchema.nullable(),
+});
+export type ImportSubscription = z.infer<typeof importSubscriptionSchema>;
+
+export const importSubscriptionPayloadSchema = z.object({ url: httpUrlSchema }).strict();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth, DecodedIdToken } from "firebase-admin/auth";
 import { ERROR_CODES } from "../../lib/schemas/errors";
@@ -32,6 +33,13 @@ declare module "fastify" {
     loadUserById(uid: string): Promise<UserRow | null>;
     syncUserEmail(uid: string, email: string): Promise<UserRow | null>;
     isSessionRevoked(identity: Identity): Promise<boolean>;
+    /**
+     * A credential for calls the server makes in-process (app.inject) on behalf of a user who is
+     * not there to send a token: scheduled re-imports of a subscribed calendar. 256 random bits,
+     * kept only in this process's memory, valid for one minute; see internalIdentity.
+     */
+    internalToken(uid: string, email: string | null): string;
+    resolveInternalToken(token: string): Identity | null;
   }
   interface FastifyRequest {
     /** Set by the auth guards when a valid token came with the request. */
@@ -67,6 +75,9 @@ export interface AuthOptions {
 // (see authenticate), so a deletion counts at once on every instance.
 const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 5000;
+
+const INTERNAL_PREFIX = "plaza-internal.";
+const INTERNAL_TTL_MS = 60_000;
 
 // Real ID tokens are ~1 KB; anything far larger is not worth handing to the verifier.
 const MAX_TOKEN_LENGTH = 8192;
@@ -118,6 +129,21 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       throw error;
     }
   });
+  const internal = new Map<string, { identity: Identity; until: number }>();
+  app.decorate("internalToken", (uid: string, email: string | null) => {
+    const now = Date.now();
+    for (const [token, entry] of internal) if (entry.until <= now) internal.delete(token);
+    const token = `${INTERNAL_PREFIX}${randomBytes(32).toString("base64url")}`;
+    const at = new Date(now);
+    // The user published with a verified email to get here (subscriptions need it); bans and
+    // roles are still read from the database on every inner call.
+    internal.set(token, { identity: { uid, email, emailVerified: true, signInProvider: "plaza-internal", authTime: at, issuedAt: at }, until: now + INTERNAL_TTL_MS });
+    return token;
+  });
+  app.decorate("resolveInternalToken", (token: string) => {
+    const entry = internal.get(token);
+    return entry && entry.until > Date.now() ? entry.identity : null;
+  });
   app.decorate("loadUserById", options.loadUser);
   app.decorate("syncUserEmail", options.syncEmail ?? (async () => null));
   app.decorate("isSessionRevoked", (identity: Identity) => options.isSessionRevoked(identity.uid, identity.issuedAt));
@@ -139,6 +165,16 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1];
 }
 
+/** The identity behind an in-process credential; null for a Firebase token. Never from outside. */
+function internalIdentity(request: FastifyRequest, token: string): Identity | null {
+  if (!token.startsWith(INTERNAL_PREFIX)) return null;
+  // Only in-process calls (light-my-request) may carry one; a real socket never does.
+  if (!(request.raw as { _lightMyRequest?: unknown })._lightMyRequest) throw invalidToken();
+  const identity = request.server.resolveInternalToken(token);
+  if (!identity) throw invalidToken();
+  return identity;
+}
+
 async function authenticate(request: FastifyRequest): Promise<Identity | null> {
   const state = (request.authState ??= { checked: false });
   if (state.checked) return request.identity;
@@ -146,7 +182,7 @@ async function authenticate(request: FastifyRequest): Promise<Identity | null> {
   state.checked = true;
   const token = bearerToken(request);
   if (token === null) return null;
-  const identity = await request.server.verifyIdToken(token);
+  const identity = internalIdentity(request, token) ?? (await request.server.verifyIdToken(token));
   request.identity = identity;
   // A token outlives its account by up to an hour (Firebase does not know about our deletion,
   // and in production does not even check its own). Registered users are loaded here anyway (one

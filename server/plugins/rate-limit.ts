@@ -58,7 +58,7 @@ export const ROUTE_LIMITS: RouteLimit[] = [
     user: { max: 60, windowMs: 10 * MINUTE },
   },
   // Each import reads a remote document and may publish up to 50 events.
-  { name: "imports", routes: /^POST \/api\/imports(\/preview)?$/, user: { max: 20, windowMs: 10 * MINUTE }, ip: { max: 60, windowMs: 10 * MINUTE } },
+  { name: "imports", routes: /^POST \/api\/imports(\/preview|\/subscriptions)?$/, user: { max: 20, windowMs: 10 * MINUTE }, ip: { max: 60, windowMs: 10 * MINUTE } },
   { name: "geocoder", routes: /^GET \/api\/addresses\/lookup$/, user: { max: 30, windowMs: MINUTE }, ip: { max: 120, windowMs: MINUTE } },
 ];
 

@@ -15,6 +15,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { TextField } from "@/components/ui/text-field";
 import textStyles from "@/components/ui/text.module.css";
+import { CalendarSubscriptions, SubscribeCalendarButton } from "./calendar-subscriptions";
 import styles from "./import-events.module.css";
 
 const FILE_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -40,7 +41,10 @@ export function ImportEvents() {
           Solo las cuentas verificadas y la administración pueden importar eventos. <Link href="/verify/">Solicita la verificación</Link>.
         </p>
       ) : (
-        <ImportForm />
+        <>
+          <ImportForm />
+          <CalendarSubscriptions />
+        </>
       )}
     </>
   );
@@ -108,6 +112,9 @@ function ImportForm() {
   }
 
   const toDo = preview ? preview.report.create.length + preview.report.update.length : 0;
+  // A calendar feed (its items come from iCalendar UIDs) can also be followed on a schedule.
+  const calendarUrl =
+    preview?.source.kind === "url" && [...preview.report.create, ...preview.report.update].some((item) => item.source.startsWith("ics:")) ? preview.source.url : null;
   return (
     <>
       <form className={styles.form} onSubmit={onPreview} noValidate>
@@ -155,6 +162,7 @@ function ImportForm() {
             <Button variant="primary" onClick={() => void onImport()} disabled={busy !== null || toDo === 0}>
               {busy === "import" ? "Importando…" : toDo === 0 ? "Nada que importar" : `Importar ${toDo} ${toDo === 1 ? "evento" : "eventos"}`}
             </Button>
+            {calendarUrl ? <SubscribeCalendarButton url={calendarUrl} /> : null}
           </div>
         </section>
       ) : null}

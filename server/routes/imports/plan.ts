@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { IMPORT_MAX_EVENTS, type ImportItem, type ImportReport, type ImportSkip } from "../../../lib/schemas/imports";
 import type { Queryable } from "../../db/client";
 import type { ImportCandidate } from "./sources";
@@ -123,10 +123,16 @@ export async function planImport(db: Queryable, userId: string, candidates: Impo
   return plan;
 }
 
+/** Whose calls these are: the importer's Authorization header and address (their own limits). */
+export interface Caller {
+  authorization: string | undefined;
+  ip: string;
+}
+
 /** What the API answered to an inner call: its data, or its Spanish message. */
-async function call(app: FastifyInstance, request: FastifyRequest, options: { method: "POST" | "PUT" | "DELETE"; url: string; payload?: object; headers?: Record<string, string> }) {
-  const authorization = request.headers.authorization;
-  const res = await app.inject({ ...options, headers: { ...(authorization ? { authorization } : {}), ...options.headers }, remoteAddress: request.ip });
+async function call(app: FastifyInstance, caller: Caller, options: { method: "POST" | "PUT" | "DELETE"; url: string; payload?: object; headers?: Record<string, string> }) {
+  const { authorization } = caller;
+  const res = await app.inject({ ...options, headers: { ...(authorization ? { authorization } : {}), ...options.headers }, remoteAddress: caller.ip });
   const body = res.body ? (JSON.parse(res.body) as { data?: { _id?: string }; message?: string; issues?: { message: string }[] }) : {};
   if (res.statusCode >= 400) {
     const detail = body.issues?.map((i) => i.message).join(" ");
@@ -145,12 +151,12 @@ const toItem = (planned: PlannedItem): ImportItem => ({
   changes: planned.changes,
 });
 
-export async function applyImport(app: FastifyInstance, request: FastifyRequest, db: Queryable, userId: string, plan: Plan): Promise<ImportReport> {
+export async function applyImport(app: FastifyInstance, caller: Caller, db: Queryable, userId: string, plan: Plan): Promise<ImportReport> {
   const report: ImportReport = { create: [], update: [], skip: [...plan.skip] };
   for (const item of plan.create) {
     // The same candidate always sends the same key: a retried import creates it once.
     const key = createHash("sha256").update(`${userId}\n${item.source}\n${JSON.stringify(item.payload)}`).digest("hex").slice(0, 48);
-    const created = await call(app, request, { method: "POST", url: "/api/events", payload: item.payload, headers: { "idempotency-key": `import-${key}` } });
+    const created = await call(app, caller, { method: "POST", url: "/api/events", payload: item.payload, headers: { "idempotency-key": `import-${key}` } });
     if (!created.ok || !created.id) {
       report.skip.push({ title: item.title, reason: created.ok ? "El evento no se pudo crear." : created.message });
       continue;
@@ -160,7 +166,7 @@ export async function applyImport(app: FastifyInstance, request: FastifyRequest,
     } catch (error) {
       // Another import of the same source won the race: this copy goes away.
       if ((error as { code?: string }).code !== "23505") throw error;
-      await call(app, request, { method: "DELETE", url: `/api/events/${created.id}` });
+      await call(app, caller, { method: "DELETE", url: `/api/events/${created.id}` });
       report.skip.push({ title: item.title, reason: "Ya se importó en otra importación al mismo tiempo." });
       continue;
     }
@@ -168,7 +174,7 @@ export async function applyImport(app: FastifyInstance, request: FastifyRequest,
   }
   for (const item of plan.update) {
     const payload = item.series ? { ...item.patch, scope: "following" } : item.patch;
-    const updated = await call(app, request, { method: "PUT", url: `/api/events/${item.eventId}`, payload });
+    const updated = await call(app, caller, { method: "PUT", url: `/api/events/${item.eventId}`, payload });
     if (!updated.ok) report.skip.push({ title: item.title, reason: updated.message });
     else report.update.push(toItem(item));
   }

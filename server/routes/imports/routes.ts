@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { importReportSchema, importRequestSchema, IMPORT_MAX_EVENTS, type ImportSource } from "../../../lib/schemas/imports";
+import { importReportSchema, importRequestSchema, IMPORT_MAX_EVENTS } from "../../../lib/schemas/imports";
 import type { Database } from "../../db/client";
 import type { FetchText } from "../../net/fetcher";
-import { badRequest, forbidden } from "../../plugins/errors";
+import { forbidden } from "../../plugins/errors";
 import { isTrusted } from "../content/spam";
 import { actorOf } from "../content/viewer";
 import { routeOptions } from "../routing";
 import { applyImport, planImport, previewOf } from "./plan";
-import { parseEventPage, parseIcs, type ParsedSource } from "./sources";
+import { readSource } from "./read";
+import { registerSubscriptionTimer, subscriptionRoutes } from "./subscriptions";
 
 // Importing events that organisers already publish elsewhere (issue 13): POST /imports/preview
 // says what an .ics file, a calendar feed or an event page would create, update or skip;
@@ -22,41 +23,16 @@ export interface ImportsRoutesOptions {
 
 export const IMPORT_NOT_ALLOWED = "Solo las cuentas verificadas y la administración pueden importar eventos.";
 const BODY_LIMIT = 3 * 1024 * 1024;
-const ACCEPT = ["text/calendar", "application/calendar", "text/html", "application/xhtml+xml", "text/plain", "application/octet-stream"];
 
 export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async (app, { database, fetchText }) => {
-  /** Reads the source into candidates; a document that is neither iCalendar nor a page is a 400. */
-  async function read(source: ImportSource): Promise<ParsedSource> {
-    let text: string;
-    let pageUrl: string | null = null;
-    if (source.kind === "file") text = source.content;
-    else {
-      const fetched = await fetchText(source.url, ACCEPT);
-      text = fetched.text;
-      if (!/^\s*BEGIN:VCALENDAR/i.test(text)) pageUrl = fetched.url;
-    }
-    if (/^\s*BEGIN:VCALENDAR/i.test(text)) {
-      try {
-        return parseIcs(text);
-      } catch (error) {
-        throw badRequest((error as Error).message);
-      }
-    }
-    if (pageUrl) {
-      const parsed = parseEventPage(text, pageUrl);
-      if (parsed.candidates.length === 0 && parsed.skipped.length === 0) {
-        throw badRequest("La página no describe ningún evento (schema.org Event en JSON-LD o h-event).");
-      }
-      return parsed;
-    }
-    throw badRequest("El archivo no es un calendario iCalendar (.ics).");
-  }
-
   async function importer(request: FastifyRequest) {
     const me = await actorOf(request);
     if (!isTrusted(me)) throw forbidden(IMPORT_NOT_ALLOWED);
     return me;
   }
+
+  await app.register(subscriptionRoutes, { prefix: "/subscriptions", database, fetchText, importer });
+  registerSubscriptionTimer(app, database, fetchText);
 
   const common = {
     body: importRequestSchema,
@@ -79,7 +55,7 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
     },
     async (request) => {
       const me = await importer(request);
-      const parsed = await read(request.body.source);
+      const parsed = await readSource(fetchText, request.body.source);
       return { data: previewOf(await planImport(database, me.id, parsed.candidates, parsed.skipped)) };
     },
   );
@@ -98,9 +74,9 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
     },
     async (request) => {
       const me = await importer(request);
-      const parsed = await read(request.body.source);
+      const parsed = await readSource(fetchText, request.body.source);
       const plan = await planImport(database, me.id, parsed.candidates, parsed.skipped);
-      return { data: await applyImport(app, request, database, me.id, plan) };
+      return { data: await applyImport(app, { authorization: request.headers.authorization, ip: request.ip }, database, me.id, plan) };
     },
   );
 };

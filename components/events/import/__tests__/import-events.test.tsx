@@ -18,29 +18,58 @@ const PREVIEW = {
 };
 const DONE = { ...PREVIEW, create: [{ ...PREVIEW.create[0], eventId: "e1" }] };
 
+const SUBSCRIPTION = {
+  _id: "s1",
+  url: "https://casa.example/agenda.ics",
+  createdAt: "2026-11-24T12:00:00.000Z",
+  nextRunAt: "2026-11-24T18:00:00.000Z",
+  lastRun: { at: "2026-11-24T12:00:00.000Z", created: ["Taller de grabado"], updated: [], skipped: 1, error: null },
+};
+
 let requests: SeenRequest[] = [];
 let bodies: unknown[] = [];
+let subscriptions: (typeof SUBSCRIPTION)[] = [];
 beforeEach(() => {
   bodies = [];
+  subscriptions = [];
   requests = stubNetwork(async (request) => {
+    const path = new URL(request.url, "http://localhost").pathname;
+    if (request.method === "GET") return jsonResponse(200, { data: subscriptions });
+    if (request.method === "DELETE") {
+      subscriptions = [];
+      return jsonResponse(200, { data: { _id: "s1", deleted: true } });
+    }
     bodies.push(await request.clone().json());
-    return jsonResponse(200, { data: request.url.endsWith("/preview") ? PREVIEW : DONE });
+    if (path.endsWith("/subscriptions")) {
+      subscriptions = [SUBSCRIPTION];
+      return jsonResponse(201, { data: SUBSCRIPTION });
+    }
+    return jsonResponse(200, { data: path.endsWith("/preview") ? PREVIEW : DONE });
   });
 });
+const writes = () => requests.filter((r) => r.method !== "GET");
 afterEach(async () => {
   cleanup();
   (await import("react-hot-toast")).default.remove();
 });
 
 async function renderPage(user: { verified: boolean; isAdmin?: boolean } | null) {
-  const [{ Toaster }, auth, { ImportEvents }] = await Promise.all([import("react-hot-toast"), import("@/lib/state/auth"), import("../import-events")]);
+  const [{ QueryClientProvider }, { createQueryClient }, { Toaster }, auth, { ImportEvents }] = await Promise.all([
+    import("@tanstack/react-query"),
+    import("@/lib/query/client"),
+    import("react-hot-toast"),
+    import("@/lib/state/auth"),
+    import("../import-events"),
+  ]);
   const store = createStore();
   if (user) store.set(auth.authUserAtom, { ...auth.toSessionUser(makeUser({ _id: "ana", name: "Ana", verified: user.verified })), isAdmin: user.isAdmin ?? false });
   render(
-    <JotaiProvider store={store}>
-      <ImportEvents />
-      <Toaster />
-    </JotaiProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <JotaiProvider store={store}>
+        <ImportEvents />
+        <Toaster />
+      </JotaiProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -49,7 +78,7 @@ describe("importar eventos", () => {
     await renderPage({ verified: true });
     fireEvent.click(screen.getByRole("button", { name: "Vista previa" }));
     expect(screen.getByRole("alert").textContent).toBe("Escribe la dirección del calendario o de la página.");
-    expect(requests).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText("Dirección del calendario o de la página del evento"), { target: { value: "https://casa.example/agenda.ics" } });
     fireEvent.click(screen.getByRole("button", { name: "Vista previa" }));
@@ -58,14 +87,34 @@ describe("importar eventos", () => {
     expect(toCreate.textContent).toContain("y 4 fechas más · Teatro Fernando Soler");
     expect(screen.getByRole("list", { name: "Se actualizarán" }).textContent).toContain("(cambia: título, fecha)");
     expect(screen.getByRole("list", { name: "Se omitirán" }).textContent).toBe("Kermés de primavera: Está cancelado en el calendario.");
-    expect(requests).toEqual([{ method: "POST", url: "/api/imports/preview" }]);
+    expect(writes()).toEqual([{ method: "POST", url: "/api/imports/preview" }]);
     expect(bodies[0]).toEqual({ source: { kind: "url", url: "https://casa.example/agenda.ics" } });
 
     fireEvent.click(screen.getByRole("button", { name: "Importar 2 eventos" }));
     const created = await screen.findByRole("list", { name: "Creados" });
     expect(within(created).getByRole("link", { name: "Taller de grabado" }).getAttribute("href")).toBe("/events/e1/");
-    expect(requests[1]).toEqual({ method: "POST", url: "/api/imports" });
+    expect(writes()[1]).toEqual({ method: "POST", url: "/api/imports" });
     await waitFor(() => expect(screen.getByText("Importación lista: 1 evento nuevo, 1 actualizado.")).toBeTruthy());
+    await screen.findByText(/Aún no te suscribes a ningún calendario/);
+  });
+
+  test("un calendario se puede suscribir y luego quitar, con confirmación", async () => {
+    await renderPage({ verified: true });
+    expect(await screen.findByText(/Aún no te suscribes a ningún calendario/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Dirección del calendario o de la página del evento"), { target: { value: "https://casa.example/agenda.ics" } });
+    fireEvent.click(screen.getByRole("button", { name: "Vista previa" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Suscribirse (importar cada 6 horas)" }));
+    const list = await screen.findByRole("list", { name: "Calendarios suscritos" });
+    expect(list.textContent).toContain("https://casa.example/agenda.ics");
+    expect(list.textContent).toMatch(/Última vez .*: 1 nuevo, 0 actualizados, 1 omitido\./);
+    expect(bodies.at(-1)).toEqual({ url: "https://casa.example/agenda.ics" });
+
+    fireEvent.click(within(list).getByRole("button", { name: "Quitar https://casa.example/agenda.ics" }));
+    const dialog = screen.getByRole("alertdialog", { name: "¿Quitar esta suscripción?" });
+    expect(writes().some((r) => r.method === "DELETE")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Quitar" }));
+    await screen.findByText(/Aún no te suscribes a ningún calendario/);
+    expect(writes().at(-1)).toEqual({ method: "DELETE", url: "/api/imports/subscriptions/s1" });
   });
 
   test("desde un archivo .ics: se envía su texto", async () => {
@@ -79,6 +128,7 @@ describe("importar eventos", () => {
     fireEvent.click(screen.getByRole("button", { name: "Vista previa" }));
     await screen.findByRole("list", { name: "Se crearán" });
     expect(bodies[0]).toEqual({ source: { kind: "file", name: "agenda.ics", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" } });
+    await screen.findByText(/Aún no te suscribes a ningún calendario/);
   });
 
   test("sin verificación se explica y no se ofrece el formulario; sin sesión se invita a entrar", async () => {

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import type { RequestOptions } from "../../../test/http";
@@ -34,6 +36,8 @@ interface World {
 type Scenario = (world: World) => Promise<RequestOptions>;
 
 let counter = 0;
+let calendarSite: http.Server;
+let calendarHost = "";
 const unique = (text: string) => `${text} ${++counter}`;
 
 /** A one-event calendar with a UID of its own, so every cell's import creates. */
@@ -186,6 +190,14 @@ const SCENARIOS: Record<string, Scenario> = {
   // Imports read a file sent in the body: nothing leaves the server in the matrix.
   "POST /imports/preview": async () => ({ method: "POST", url: "/api/imports/preview", payload: { source: { kind: "file", content: matrixCalendar() } } }),
   "POST /imports": async () => ({ method: "POST", url: "/api/imports", payload: { source: { kind: "file", content: matrixCalendar() } } }),
+  "GET /imports/subscriptions": async () => ({ url: "/api/imports/subscriptions" }),
+  "POST /imports/subscriptions": async () => ({ method: "POST", url: "/api/imports/subscriptions", payload: { url: `http://${calendarHost}/${unique("agenda").replace(" ", "-")}.ics` } }),
+  // The author's own subscription: anyone else gets the same 404 as for an unknown id.
+  "DELETE /imports/subscriptions/{id}": async (w) => {
+    const res = await as(w.t, w.people.author)({ method: "POST", url: "/api/imports/subscriptions", payload: { url: `http://${calendarHost}/${unique("quitar").replace(" ", "-")}.ics` } });
+    if (res.statusCode !== 201) throw new Error(`subscription: ${res.body}`);
+    return { method: "DELETE", url: `/api/imports/subscriptions/${res.json().data._id}` };
+  },
   // The embeddable agenda and its script: public, the same for everyone.
   "GET /embed/agenda": async (w) => ({ url: `/api/embed/agenda?communityId=${await w.community()}&theme=dark` }),
   "GET /embed.js": async () => ({ url: "/api/embed.js" }),
@@ -211,7 +223,11 @@ describe("matriz de autorización del contenido (docs/authorization-content.md)"
   const matrix = readMatrix();
 
   beforeAll(async () => {
-    const t = await createTestApp();
+    // A calendar feed on this machine for the subscription cells (each subscribes its own address).
+    calendarSite = http.createServer((_request, response) => response.writeHead(200, { "content-type": "text/calendar" }).end(matrixCalendar()));
+    await new Promise<void>((resolve) => calendarSite.listen(0, "127.0.0.1", resolve));
+    calendarHost = `127.0.0.1:${(calendarSite.address() as AddressInfo).port}`;
+    const t = await createTestApp({ env: { IMPORT_ALLOW_PRIVATE_HOSTS: calendarHost } });
     const author = await makePerson(t, { name: "Autora" });
     const communityAdmin = await makePerson(t, { name: "Admin de comunidad" });
     const people = {
@@ -236,6 +252,7 @@ describe("matriz de autorización del contenido (docs/authorization-content.md)"
   });
   afterAll(async () => {
     await world.t.close();
+    await new Promise((resolve) => calendarSite.close(resolve));
   });
 
   it("cada fila de la tabla tiene su escenario y viceversa", () => {
