@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
 import { fillBrowserGaps, jsonResponse, stubNetwork, type SeenRequest } from "@/lib/__tests__/fixtures/browser";
@@ -114,6 +114,7 @@ describe("importar eventos", () => {
     expect(writes().some((r) => r.method === "DELETE")).toBe(false);
     fireEvent.click(within(dialog).getByRole("button", { name: "Quitar" }));
     await screen.findByText(/Aún no te suscribes a ningún calendario/);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(writes().at(-1)).toEqual({ method: "DELETE", url: "/api/imports/subscriptions/s1" });
   });
 
@@ -122,9 +123,10 @@ describe("importar eventos", () => {
     fireEvent.click(screen.getByRole("radio", { name: "Desde un archivo .ics" }));
     const file = new File(["BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"], "agenda.ics", { type: "text/calendar" });
     Object.defineProperty(file, "text", { value: async () => "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" });
-    fireEvent.change(screen.getByLabelText("Archivo de calendario (.ics)"), { target: { files: [file] } });
-    await waitFor(() => expect((screen.getByLabelText("Archivo de calendario (.ics)") as HTMLInputElement).files?.length).toBe(1));
-    await new Promise((r) => setTimeout(r, 0));
+    // The file is read asynchronously (File.text()): let that finish inside act.
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText("Archivo de calendario (.ics)"), { target: { files: [file] } });
+    });
     fireEvent.click(screen.getByRole("button", { name: "Vista previa" }));
     await screen.findByRole("list", { name: "Se crearán" });
     expect(bodies[0]).toEqual({ source: { kind: "file", name: "agenda.ics", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" } });
