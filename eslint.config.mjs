@@ -34,7 +34,12 @@ export default defineConfig([
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { zones: layers }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "next/link", message: "Use @/components/ui/link: the app's link, without prefetch (its comment says why)." }] },
+      ],
     },
   },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
   globalIgnores([".next/**", "out/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**", ".bench/**"]),
 ]);

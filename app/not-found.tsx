@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import pageHeader from "@/components/ui/page-header.module.css";
 
 export const metadata: Metadata = { title: "Página no encontrada" };

@@ -74,6 +74,24 @@ test.describe("El armazón de la app", () => {
     expect(sw.headers()["cache-control"]).toContain("no-cache");
   });
 
+  test("una página de evento no descarga por adelantado las páginas a las que enlaza", async ({ page }) => {
+    await page.goto("/");
+    const firstEvent = page.locator("#contenido article a[href^='/events/']").first();
+    const href = await firstEvent.getAttribute("href");
+    expect(href).toMatch(/^\/events\/[^/]+\/?$/);
+    // Its author, its place and "Inicia sesión" are links: none of their payloads or scripts
+    // may be fetched while the page loads on a phone's data plan.
+    const otherPages: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("_rsc=")) otherPages.push(request.url());
+    });
+    await page.goto(href!);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("#contenido a[href^='/profile/']").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(otherPages).toEqual([]);
+  });
+
   test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {
     // Sign-up, sign-in and three page loads: more than one page's worth of time.
     test.slow();

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useEffect, useState } from "react";
 import { applyEmailAction, passwordResetEmail, readEmailAction, type EmailAction } from "@/lib/auth/account-email";
 import { authErrorMessage } from "@/lib/auth/errors";

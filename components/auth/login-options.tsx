@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
 import { SocialSignIn } from "./social-sign-in";
 import styles from "./auth.module.css";

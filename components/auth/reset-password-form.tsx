@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState, type FormEvent } from "react";
 import { resetPassword } from "@/lib/auth/account-email";
 import { authErrorMessage } from "@/lib/auth/errors";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { Community } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
@@ -14,7 +14,7 @@ export function CommunityCard({ community }: { community: Community }) {
       <div>
         <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
         <CardHeading>
-          <Link prefetch={false} className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
+          <Link className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
             {community.name}
           </Link>
         </CardHeading>

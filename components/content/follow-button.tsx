@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useMutation, useMutationState, type MutationKey } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { isSignedInAtom } from "@/lib/state/auth";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /** An item that does not exist (or is hidden), or cannot be loaded offline. */

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { Event } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
@@ -40,7 +40,7 @@ export function EventCard({ event, reasons, headingLevel }: { event: Event; reas
       <div>
         <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
         <CardHeading level={headingLevel}>
-          <Link prefetch={false} className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
+          <Link className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
             {event.title}
           </Link>
         </CardHeading>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { TagRef } from "@/lib/schemas/tags";
 import cardStyles from "@/components/content/card.module.css";
 
@@ -10,7 +10,7 @@ export function tagSearchHref(slug: string): string {
 /** A tag chip that opens its events. */
 export function TagLink({ tag }: { tag: TagRef }) {
   return (
-    <Link prefetch={false} className={cardStyles.chipLink} href={tagSearchHref(tag.slug)} aria-label={`Eventos con la etiqueta ${tag.name}`}>
+    <Link className={cardStyles.chipLink} href={tagSearchHref(tag.slug)} aria-label={`Eventos con la etiqueta ${tag.name}`}>
       {tag.name}
     </Link>
   );

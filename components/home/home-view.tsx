@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { brand } from "@/lib/config";
 import styles from "./home.module.css";
@@ -19,7 +19,7 @@ export function HomeHero() {
         <ul className={styles.shortcuts}>
           {SHORTCUTS.map((s) => (
             <li key={s.href}>
-              <Link prefetch={false} href={s.href}>{s.label}</Link>
+              <Link href={s.href}>{s.label}</Link>
             </li>
           ))}
         </ul>
@@ -34,7 +34,7 @@ export function HomeSection({ id, title, more, children }: { id: string; title: 
     <section className={styles.section} aria-labelledby={`home-${id}`}>
       <div className={styles.head}>
         <h2 id={`home-${id}`}>{title}</h2>
-        {more ? <Link prefetch={false} href={more.href}>{more.label}</Link> : null}
+        {more ? <Link href={more.href}>{more.label}</Link> : null}
       </div>
       {children}
     </section>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { brand, buildId } from "@/lib/config";
 import styles from "./app-footer.module.css";
 
@@ -7,13 +7,13 @@ export function AppFooter() {
     <footer className={styles.footer}>
       <ul className={styles.links}>
         <li>
-          <Link prefetch={false} href="/privacyPolicy/">Política de privacidad</Link>
+          <Link href="/privacyPolicy/">Política de privacidad</Link>
         </li>
         <li>
-          <Link prefetch={false} href="/termsAndConditions/">Términos y condiciones</Link>
+          <Link href="/termsAndConditions/">Términos y condiciones</Link>
         </li>
         <li>
-          <Link prefetch={false} href="/moderation/">Registro de moderación</Link>
+          <Link href="/moderation/">Registro de moderación</Link>
         </li>
       </ul>
       <p className={styles.version}>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { brand } from "@/lib/config";
 import styles from "./brand.module.css";
 
@@ -13,7 +13,7 @@ export function BrandMark({ size = 32 }: { size?: number }) {
 
 export function Brand() {
   return (
-    <Link prefetch={false} href="/" className={styles.brand} aria-label={`${brand.name}, inicio`}>
+    <Link href="/" className={styles.brand} aria-label={`${brand.name}, inicio`}>
       <BrandMark />
       <span>{brand.name}</span>
     </Link>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { useAtomValue } from "jotai";
 import { unreadNotificationsAtom } from "@/lib/state/notifications";
@@ -20,10 +20,7 @@ export function MainNav() {
           const badge = item.icon === "notifications" && unread > 0 ? unread : 0;
           return (
             <li key={item.href}>
-              {/* No prefetch: on a phone's first load it would fetch every destination's payload
-                  before the page's own data; the service worker keeps visited pages anyway. */}
               <Link
-                prefetch={false}
                 href={withTrailingSlash(item.href)}
                 className={styles.link}
                 aria-current={active ? "page" : undefined}

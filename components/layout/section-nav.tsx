@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { normalizePath } from "@/lib/routes";
 import { withTrailingSlash } from "./nav-items";
@@ -20,7 +20,6 @@ export function SectionNav({ label, links }: { label: string; links: readonly Se
         {links.map((link) => (
           <li key={link.href}>
             <Link
-              prefetch={false}
               href={withTrailingSlash(link.href)}
               className={styles.link}
               aria-current={current === link.href ? "page" : undefined}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { News } from "@/lib/schemas/news";
 import { pathFor } from "@/lib/routes";
 import { formatRelative } from "@/lib/format/dates";
@@ -16,7 +16,7 @@ export function NewsCard({ news }: { news: News }) {
           {news.community ? ` · ${news.community.name}` : ""}
         </p>
         <CardHeading>
-          <Link prefetch={false} className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
+          <Link className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
             {news.title}
           </Link>
         </CardHeading>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
@@ -14,7 +14,7 @@ export function PlaceCard({ place }: { place: Place }) {
       <div>
         <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
         <CardHeading>
-          <Link prefetch={false} className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
+          <Link className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
             {place.name}
           </Link>
         </CardHeading>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { logout } from "@/lib/auth/sign-out";

@@ -1,5 +1,5 @@
 /* eslint-disable @next/next/no-img-element -- exported app: images come from the API, unoptimised */
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { User } from "@/lib/schemas/users";
 import type { PublicUser } from "@/lib/schemas/public-users";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { UserSummary } from "@/lib/schemas/public-users";
 import { pathFor } from "@/lib/routes";

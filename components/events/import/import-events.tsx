@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useAtomValue } from "jotai";
 import { previewImport, runImport } from "@/lib/api/imports";
 import { errorMessage } from "@/lib/api/errors";
