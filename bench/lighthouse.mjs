@@ -3,6 +3,7 @@
 // LCP, TBT, CLS and bytes transferred; asserts nothing. Run after `npm run build`, with the Auth
 // emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
 //   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr]
+// --pages inicio,lugar measures only those of the four pages (names as printed).
 // --lhr keeps each run's full Lighthouse report (JSON) in that folder, to read its traces/audits.
 // --shifts also lists each page's layout shifts (score and the element that moved).
 // The floor, measured first in the same run: bench/bare-next (one heading, bare Next 16 export)
@@ -30,6 +31,7 @@ const JSON_OUT = argValue("--json", null);
 const SHIFTS = process.argv.includes("--shifts");
 const FLOOR = !process.argv.includes("--no-floor");
 const LHR_DIR = argValue("--lhr", null);
+const ONLY = argValue("--pages", null)?.split(",");
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
@@ -149,7 +151,7 @@ try {
   });
 
   const rows = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !ONLY || p.name === "piso" || ONLY.includes(p.name))) {
     const runs = [];
     // A run whose trace came out broken (NO_NAVSTART and the like) is retried, not counted.
     for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
