@@ -1,16 +1,21 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createUser, signInThroughUi } from "./support/accounts";
 
-/** Scripts the page downloads that carry the Firebase Auth SDK (it alone names its endpoint). */
-function watchAuthSdk(page: Page): string[] {
+/** Scripts the page downloads whose code contains `marker`. */
+function watchScripts(page: Page, marker: string): string[] {
   const loaded: string[] = [];
   page.on("response", async (response) => {
     if (!response.url().endsWith(".js")) return;
     const body = await response.text().catch(() => "");
-    if (body.includes("identitytoolkit.googleapis.com")) loaded.push(response.url());
+    if (body.includes(marker)) loaded.push(response.url());
   });
   return loaded;
 }
+
+/** The Firebase Auth SDK: it alone names its endpoint. */
+const AUTH_SDK = "identitytoolkit.googleapis.com";
+/** zod, the forms' and the API contract's schema library (its class names survive minifying). */
+const ZOD = "$ZodType";
 
 test.describe("El armazón de la app", () => {
   test("la primera carga muestra 'Cargando...' y después la portada", async ({ page }) => {
@@ -74,7 +79,7 @@ test.describe("El armazón de la app", () => {
     expect(sw.headers()["cache-control"]).toContain("no-cache");
   });
 
-  test("una página de evento no descarga por adelantado las páginas a las que enlaza", async ({ page }) => {
+  test("una página de evento no descarga por adelantado las páginas a las que enlaza ni el código de los formularios", async ({ page }) => {
     await page.goto("/");
     const firstEvent = page.locator("#contenido article a[href^='/events/']").first();
     const href = await firstEvent.getAttribute("href");
@@ -85,17 +90,19 @@ test.describe("El armazón de la app", () => {
     page.on("request", (request) => {
       if (request.url().includes("_rsc=")) otherPages.push(request.url());
     });
+    const schemas = watchScripts(page, ZOD);
     await page.goto(href!);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.locator("#contenido a[href^='/profile/']").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(otherPages).toEqual([]);
+    expect(schemas).toEqual([]);
   });
 
   test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {
     // Sign-up, sign-in and three page loads: more than one page's worth of time.
     test.slow();
-    const sdk = watchAuthSdk(page);
+    const sdk = watchScripts(page, AUTH_SDK);
     // Nor the other pages' payloads: links do not prefetch during the first load.
     const otherPages: string[] = [];
     page.on("request", (request) => {

@@ -1,4 +1,4 @@
-import { isHttpUrl, isSameOriginPath } from "./schemas/links";
+import { isHttpUrl, isSameOriginPath } from "./schemas/link-checks";
 
 // The one check the client runs before a stored URL becomes navigation. The server already
 // refuses bad links on write; this also covers rows written before that rule, or by another

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCESSIBILITY_FEATURES, accessibilityFeaturesSchema } from "./accessibility";
 import { ACCOUNT_TYPES, isAdminAccount } from "./constants";
-import { HTTP_URL_MESSAGE, isHttpUrl } from "./links";
+import { HTTP_URL_MESSAGE, isHttpUrl } from "./link-checks";
 import { followResultSchema as followStateSchema } from "./content";
 
 // User contract (docs/product.md#entities). The server answers with this shape; the client adds

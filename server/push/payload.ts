@@ -1,4 +1,4 @@
-import { isSameOriginPath } from "../../lib/schemas/links";
+import { isSameOriginPath } from "../../lib/schemas/link-checks";
 import type { PushMessage } from "../../lib/schemas/push";
 import type { ClaimedNotification } from "./repository";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { isSameOriginPath, SAME_ORIGIN_PATH_MESSAGE } from "@/lib/schemas/links";
+import { isSameOriginPath, SAME_ORIGIN_PATH_MESSAGE } from "@/lib/schemas/link-checks";
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from "@/lib/schemas/notifications";
 import { sendNotification } from "@/lib/api/notifications";
 import { errorMessage } from "@/lib/api/errors";
