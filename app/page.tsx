@@ -1,9 +1,7 @@
 import { HomeHero, HomeSection } from "@/components/home/home-view";
 import { EventList } from "@/components/events/event-lists";
-import { ForYouEvents } from "@/components/events/for-you";
-import { NewsList } from "@/components/news/news-lists";
-import { CommunityList } from "@/components/communities/community-lists";
-import { PlaceList } from "@/components/places/place-lists";
+import { HOME_EVENT_LISTS } from "@/components/home/home-lists";
+import { FeaturedCommunities, FeaturedPlaces, ForYou, LatestNews, PrefetchBelowTheFold, UpcomingEvents, WeekendEvents } from "@/components/home/below-the-fold";
 import { FeedLinks } from "@/components/feeds/subscribe-feed";
 
 export default function Page() {
@@ -12,26 +10,27 @@ export default function Page() {
       <FeedLinks scope="events" title="Próximos eventos" />
       <HomeHero />
       <HomeSection id="today" title="Hoy">
-        <EventList filters={{ when: "today" }} limit={6} more label="Eventos de hoy" empty="Hoy no hay eventos publicados." />
+        <EventList {...HOME_EVENT_LISTS.today} more label="Eventos de hoy" empty="Hoy no hay eventos publicados." />
       </HomeSection>
       <HomeSection id="weekend" title="Este fin de semana">
-        <EventList filters={{ when: "weekend" }} limit={6} more label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
+        <WeekendEvents />
       </HomeSection>
       <HomeSection id="for-you" title="Eventos para ti">
-        <ForYouEvents />
+        <ForYou />
       </HomeSection>
       <HomeSection id="news" title="Últimas noticias" more={{ href: "/news/", label: "Ver todas" }}>
-        <NewsList limit={4} label="Últimas noticias" empty="Aún no hay noticias." />
+        <LatestNews />
       </HomeSection>
       <HomeSection id="communities" title="Comunidades destacadas" more={{ href: "/communities/following/", label: "Ver comunidades" }}>
-        <CommunityList filters={{ featured: true }} limit={4} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
+        <FeaturedCommunities />
       </HomeSection>
       <HomeSection id="places" title="Lugares destacados" more={{ href: "/places/following/", label: "Ver lugares" }}>
-        <PlaceList featured limit={4} label="Lugares destacados" empty="Aún no hay lugares destacados." />
+        <FeaturedPlaces />
       </HomeSection>
       <HomeSection id="upcoming" title="Próximos eventos">
-        <EventList filters={{ when: "upcoming" }} label="Próximos eventos" empty="No hay eventos próximos." />
+        <UpcomingEvents />
       </HomeSection>
+      <PrefetchBelowTheFold />
     </>
   );
 }

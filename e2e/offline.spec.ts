@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
+import { persistedCache } from "./support/accounts";
 
 // A server of its own, so it can be stopped while the browser keeps the app.
 const PORT = E2E_PORT + 1;
@@ -33,6 +34,37 @@ test("tras una visita en línea, con el servidor detenido, las páginas siguen f
     await expect(page).toHaveURL(/\/news\/$/);
     await expect(page.locator("h1").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Página no encontrada" })).toHaveCount(0);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test("la portada pinta primero su primera pantalla; lo de abajo aparece al bajar, también sin conexión tras una visita", async ({ browser }) => {
+  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline-home") });
+  // A phone's screen: the featured communities are far below the first one.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await waitForOfflineReady(page);
+    const communities = page.getByRole("region", { name: "Comunidades destacadas" });
+    const community = communities.getByRole("link", { name: "Cineclub del Ateneo" });
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("progressbar")).toHaveCount(0);
+    // Not drawn while nobody scrolls towards it…
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toBeVisible();
+    await expect(community).toHaveCount(0);
+    // …but fetched while the page was idle and kept for offline use.
+    await expect
+      .poll(async () => (await persistedCache(page))?.queries.some((q) => q.queryKey[0] === "communities" && q.queryKey[1] === "list") ?? false)
+      .toBe(true);
+
+    await server.stop();
+    await page.reload();
+    await communities.scrollIntoViewIfNeeded();
+    await expect(community).toBeVisible();
+    await page.getByRole("region", { name: "Lugares destacados" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("region", { name: "Lugares destacados" }).getByRole("link", { name: "Museo del Desierto" })).toBeVisible();
   } finally {
     await context.close();
     await server.stop();

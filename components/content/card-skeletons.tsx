@@ -3,10 +3,14 @@ import cardStyles from "./card.module.css";
 import coverStyles from "./cover.module.css";
 import listStyles from "./list.module.css";
 
-/** Card-shaped placeholders with the real cards' size, so nothing jumps when they arrive. */
-export function CardSkeletons({ count = 3, label = "Cargando contenido" }: { count?: number; label?: string }) {
+/**
+ * Card-shaped placeholders with the real cards' size, so nothing jumps when they arrive. Announced
+ * as loading; with `label={null}` only drawn (a place kept for content not yet asked for).
+ */
+export function CardSkeletons({ count = 3, label = "Cargando contenido" }: { count?: number; label?: string | null }) {
+  const semantics = label === null ? { "aria-hidden": true } : { role: "progressbar", "aria-busy": true, "aria-label": label };
   return (
-    <div className={listStyles.list} role="progressbar" aria-busy="true" aria-label={label}>
+    <div className={listStyles.list} {...semantics}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={cardStyles.card} aria-hidden="true">
           <span className={coverStyles.thumb} style={{ height: "auto" }} />

@@ -8,6 +8,7 @@ import { isSignedInAtom } from "@/lib/state/auth";
 import { CardSkeletons } from "@/components/content/card-skeletons";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
+import { HOME_EVENT_LISTS } from "@/components/home/home-lists";
 import styles from "@/components/content/list.module.css";
 import { EventCard } from "./event-card";
 import { EventList } from "./event-lists";
@@ -18,7 +19,7 @@ import { EventList } from "./event-lists";
  */
 export function ForYouEvents() {
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn) return <EventList filters={{ when: "upcoming" }} limit={6} label="Próximos eventos" empty="No hay eventos próximos." />;
+  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} label="Próximos eventos" empty="No hay eventos próximos." />;
   return <SuggestedEvents />;
 }
 

@@ -17,7 +17,10 @@ test("seguir un lugar: un evento nuevo allí aparece en «Eventos para ti» y ll
   const event = await createEventByApi(await tokenFor(ORGANIZER), { title, startsAt: saltilloDaysAhead(2), placeId: place._id });
 
   await page.goto("/");
-  await expect(page.getByRole("region", { name: "Eventos para ti" }).getByRole("link", { name: title })).toBeVisible();
+  // Below the first screen: it shows when scrolled to.
+  const forYou = page.getByRole("region", { name: "Eventos para ti" });
+  await forYou.scrollIntoViewIfNeeded();
+  await expect(forYou.getByRole("link", { name: title })).toBeVisible();
 
   await page.goto("/notifications/");
   await expect(page.getByText(`Nuevo evento en ${place.name}`).first()).toBeVisible();

@@ -28,6 +28,8 @@ test("seguir una etiqueta desde un evento trae sus eventos a «Eventos para ti»
 
   // "Eventos para ti" on the home page: the tag's events, saying why.
   await page.goto("/");
+  // Below the first screen: it shows when scrolled to.
+  await page.getByRole("region", { name: "Eventos para ti" }).scrollIntoViewIfNeeded();
   const forYou = page.getByRole("list", { name: "Eventos para ti" });
   const card = forYou.getByRole("article").filter({ has: page.getByRole("link", { name: shown.title }) });
   await expect(card).toBeVisible();
