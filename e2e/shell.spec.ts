@@ -124,3 +124,25 @@ test.describe("El armazón de la app", () => {
   });
 });
 
+
+test.describe("La primera visita a un detalle", () => {
+  // As someone arriving from a shared link: no service worker yet, the server answers the page.
+  test.use({ serviceWorkers: "block" });
+
+  test("la página de un evento pide su evento una sola vez, junto con sus scripts", async ({ page, request }) => {
+    const list = await request.get("/api/events?when=upcoming&limit=1");
+    const [event] = ((await list.json()) as { data: { items: { _id: string; title: string }[] } }).data.items;
+    expect(event).toBeDefined();
+    const itemPath = `/api/events/${encodeURIComponent(event!._id)}`;
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === itemPath) reads.push(r.url());
+    });
+    const response = await page.goto(`/events/${encodeURIComponent(event!._id)}/`);
+    expect(response?.headers().link).toBe(`<${itemPath}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    await expect(page.getByRole("heading", { level: 1, name: event!.title })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The page's own request took the preloaded answer instead of going out again.
+    expect(reads).toHaveLength(1);
+  });
+});

@@ -147,6 +147,29 @@ export function routeIdFromPath(pathname: string, route: DynamicRoute): string |
   return match.id;
 }
 
+/** The API path of one item of a content kind ("/events/abc"), relative to the API's base. */
+export function apiItemPath(kind: string, id: string): string {
+  return `/${kind}/${encodeURIComponent(id)}`;
+}
+
+/** The detail pages that open with one item of a kind: the API read their first paint waits for. */
+const DETAIL_KIND: Partial<Record<DynamicRoute, string>> = {
+  "/events/[eventId]": "events",
+  "/places/[placeId]": "places",
+  "/news/[newsId]": "news",
+  "/communities/[communityId]": "communities",
+};
+
+/**
+ * The API path a detail page reads first (the same `apiItemPath` its query asks for), so the
+ * server can have the browser fetch it alongside the page's scripts; null for other pages.
+ */
+export function pageDataPath(match: DynamicMatch): string | null {
+  const kind = DETAIL_KIND[match.route];
+  if (!kind || match.id === PLACEHOLDER_ID) return null;
+  return apiItemPath(kind, match.id);
+}
+
 /** Builds the URL of a dynamic route for an id (ids are encoded, trailing slash as exported). */
 export function pathFor(route: DynamicRoute, id: string): string {
   return route.replace(/\[[^\]]+\]/, encodeURIComponent(id)) + "/";

@@ -185,7 +185,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     { prefix: API_PREFIX },
   );
 
-  await registerStatic(app, { root: config.staticDir });
+  await registerStatic(app, { root: config.staticDir, apiPrefix: API_PREFIX });
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ModerationPayload } from "@/lib/schemas/content";
+import { apiItemPath } from "@/lib/routes";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, type FollowKind } from "./content";
 import { uploadForm, type UploadProgress } from "./upload";
@@ -27,7 +28,7 @@ export function contentResource<T extends { _id: string }, Filters extends objec
   } = {},
 ) {
   const base = `/${kind}`;
-  const itemPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+  const itemPath = (id: string) => apiItemPath(kind, id);
   const fetchOne = (id: string, signal?: AbortSignal) => apiGet<T>(itemPath(id), { cache: false, signal });
 
   const keys = {

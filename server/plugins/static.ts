@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { matchDynamicRoute } from "../../lib/routes";
+import { matchDynamicRoute, pageDataPath } from "../../lib/routes";
 import { withScriptHashes } from "./security";
 
 // Serves the Next static export (trailingSlash: true, so each page is `<route>/index.html` plus
@@ -16,6 +16,8 @@ import { withScriptHashes } from "./security";
 // client that accepts them.
 
 export interface StaticOptions {
+  /** Where the API is mounted on this origin: its paths are never answered with the app shell. */
+  apiPrefix: string;
   /** Absolute path of the export (`out/`). */
   root: string;
 }
@@ -163,7 +165,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split(/[?#]/)[0] ?? "/";
     // The API answers its own unknown paths with JSON; the app shell must never stand in for them.
-    if (urlPath === "/api" || urlPath.startsWith("/api/")) return reply.callNotFound();
+    if (urlPath === options.apiPrefix || urlPath.startsWith(`${options.apiPrefix}/`)) return reply.callNotFound();
 
     if (!isFile(path.join(root, "index.html"))) {
       return reply.code(503).header("cache-control", "no-store").type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
@@ -182,7 +184,14 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
 
     // A page folder: `/login/` and `/login` both answer with `login/index.html`.
     const page = relative === "" ? "index.html" : `${relative}/index.html`;
-    if (isFile(path.join(root, page))) return sendFromRoot(reply, page, 200, `/${page}`);
+    if (isFile(path.join(root, page))) {
+      // A detail page paints once its item arrives, and asks for it only after its scripts ran:
+      // have the browser fetch it alongside them (the same URL, mode and credentials as the
+      // page's own request, so that request takes this response instead of going out again).
+      const data = dynamic ? pageDataPath(dynamic) : null;
+      if (data) reply.header("link", `<${options.apiPrefix}${data}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      return sendFromRoot(reply, page, 200, `/${page}`);
+    }
 
     return notFoundPage(reply);
   };
