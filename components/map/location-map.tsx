@@ -31,7 +31,7 @@ function osmLink(lat: number | null, lng: number | null, address: string): strin
 export function LocationMap({ name, address, lat, lng }: LocationMapProps) {
   const hasPoint = lat !== null && lng !== null;
   const figure = useRef<HTMLElement>(null);
-  const near = useNearViewport(figure);
+  const near = useNearViewport(figure, "0px");
   return (
     <figure ref={figure} className={styles.figure} aria-label={`Ubicación de ${name}`}>
       {hasPoint ? (
