@@ -1,7 +1,7 @@
 import { HomeHero, HomeSection } from "@/components/home/home-view";
 import { EventList } from "@/components/events/event-lists";
 import { HOME_EVENT_LISTS } from "@/components/home/home-lists";
-import { FeaturedCommunities, FeaturedPlaces, ForYou, LatestNews, PrefetchBelowTheFold, UpcomingEvents, WeekendEvents } from "@/components/home/below-the-fold";
+import { FeaturedCommunities, FeaturedPlaces, ForYou, LatestNews, UpcomingEvents, WeekendEvents } from "@/components/home/below-the-fold";
 import { FeedLinks } from "@/components/feeds/subscribe-feed";
 
 export default function Page() {
@@ -30,7 +30,6 @@ export default function Page() {
       <HomeSection id="upcoming" title="Próximos eventos">
         <UpcomingEvents />
       </HomeSection>
-      <PrefetchBelowTheFold />
     </>
   );
 }

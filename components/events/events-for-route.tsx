@@ -3,10 +3,16 @@
 import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import type { EventWhen } from "@/lib/schemas/events";
+import { eventQueries } from "@/lib/api/events";
 import styles from "@/components/content/detail.module.css";
+import { WhenNear } from "@/components/content/when-near";
 import { EventList } from "./event-lists";
 
-/** The events of the place or community whose page this is (its id comes from the URL). */
+/**
+ * The events of the place, community or person whose page this is (its id comes from the URL).
+ * Past events always follow the upcoming ones, below the first screen: they render when scrolled
+ * near (their data is still fetched when the page is idle, for offline use).
+ */
 export function EventsForRoute({
   route,
   filter,
@@ -28,7 +34,13 @@ export function EventsForRoute({
       <div className={styles.sectionHead}>
         <h2 id={headingId}>{title}</h2>
       </div>
-      <EventList filters={{ [filter]: id, when }} label={title} empty={empty} />
+      {when === "past" ? (
+        <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(eventQueries.listQuery({ [filter]: id, when }))}>
+          <EventList filters={{ [filter]: id, when }} label={title} empty={empty} />
+        </WhenNear>
+      ) : (
+        <EventList filters={{ [filter]: id, when }} label={title} empty={empty} />
+      )}
     </section>
   );
 }

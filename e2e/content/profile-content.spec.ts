@@ -18,7 +18,9 @@ test("el perfil de una persona muestra sus próximos eventos, los pasados, sus n
   const upcoming = page.getByRole("region", { name: "Próximos eventos" });
   await expect(upcoming.getByRole("link", { name: new RegExp(`Taller de barro ${stamp}`) })).toBeVisible();
   await expect(upcoming.getByRole("link", { name: new RegExp(`Taller de barro ${stamp}`) })).toHaveAttribute("href", new RegExp(`/events/${event._id}/?$`));
-  await expect(page.getByRole("region", { name: "Eventos pasados" })).toContainText("Aún no tiene eventos pasados.");
+  const past = page.getByRole("region", { name: "Eventos pasados" });
+  await past.scrollIntoViewIfNeeded();
+  await expect(past).toContainText("Aún no tiene eventos pasados.");
   await expect(page.getByRole("region", { name: "Noticias" }).getByRole("link", { name: new RegExp(`Abrimos inscripciones ${stamp}`) })).toBeVisible();
   await expect(page.getByRole("region", { name: "Comunidades" }).getByRole("link", { name: new RegExp(`Alfareras ${stamp}`) })).toBeVisible();
 });

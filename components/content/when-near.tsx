@@ -1,0 +1,44 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useNearViewport } from "@/lib/hooks/use-near-viewport";
+import { CardSkeletons } from "./card-skeletons";
+
+/** Runs `task` when the browser is idle (or after a short while where it cannot say); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: 4000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 2000);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * A list below the first screen: rendered (and its code loaded) once it comes within reach of the
+ * viewport, so it does not hold the main thread while the first screen paints on a phone. Until
+ * then card skeletons of the same size, hidden from assistive technology since nothing is loading
+ * yet (the section's heading is there; its content arrives as the reader moves towards it).
+ * `keep` fetches the list's data once the page is idle, nothing rendered, so the page is whole
+ * offline as before: it must ask for exactly what the children ask for.
+ */
+export function WhenNear({ children, keep }: { children: ReactNode; keep?: (queryClient: QueryClient) => unknown }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, "400px");
+  const queryClient = useQueryClient();
+  const keepRef = useRef(keep);
+  useEffect(() => {
+    keepRef.current = keep;
+  });
+  useEffect(() => {
+    if (near) return;
+    return whenIdle(() => void keepRef.current?.(queryClient));
+  }, [near, queryClient]);
+  if (near) return <>{children}</>;
+  return (
+    <div ref={ref}>
+      <CardSkeletons count={2} label={null} />
+    </div>
+  );
+}
