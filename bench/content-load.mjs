@@ -9,7 +9,7 @@
 //   DATABASE_URL=postgres://… node scripts/with-emulator.mjs node bench/content-load.mjs
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
-// API process). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health); asserts nothing.
+// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health); asserts nothing.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     people: { type: "string", default: "40" },
     // Writes a V8 CPU profile of the API process here on exit (open it in Chrome DevTools or speedscope).
     profile: { type: "string" },
+    // Runs only the rows whose title contains this text (e.g. "con sesión"), to profile them alone.
+    only: { type: "string" },
   },
 });
 const connections = Number(values.connections);
@@ -122,7 +124,7 @@ try {
   const rows = [];
   const health = await run("GET /api/health", api, get("/api/health"));
   rows.push({ title: health.title, result: health.result });
-  for (const [title, apiRequest, floorRequest] of pairs) {
+  for (const [title, apiRequest, floorRequest] of pairs.filter(([title]) => !values.only || title.includes(values.only))) {
     const floor = await run(`${title} (suelo)`, bare, floorRequest);
     const measured = await run(title, api, apiRequest);
     rows.push({ title: `  suelo: SELECT indexado`, result: floor.result });
