@@ -10,7 +10,7 @@ import listStyles from "./list.module.css";
 export function CardSkeletons({ count = 3, label = "Cargando contenido" }: { count?: number; label?: string | null }) {
   const semantics = label === null ? { "aria-hidden": true } : { role: "progressbar", "aria-busy": true, "aria-label": label };
   return (
-    <div className={listStyles.list} {...semantics}>
+    <div className={label === null ? `${listStyles.list} ${skeletonStyles.still}` : listStyles.list} {...semantics}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={cardStyles.card} aria-hidden="true">
           <span className={coverStyles.thumb} style={{ height: "auto" }} />

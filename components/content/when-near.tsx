@@ -5,14 +5,30 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNearViewport } from "@/lib/hooks/use-near-viewport";
 import { CardSkeletons } from "./card-skeletons";
 
-/** Runs `task` when the browser is idle (or after a short while where it cannot say); returns the cancel. */
+/**
+ * Runs `task` once the page has loaded and the browser is idle (or a short while after the load
+ * where it cannot say), so it never competes with the first screen; returns the cancel.
+ */
 function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(task, { timeout: 4000 });
-    return () => window.cancelIdleCallback(id);
+  let cancelIdle = () => {};
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(task, { timeout: 4000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(task, 2000);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === "complete") {
+    schedule();
+    return () => cancelIdle();
   }
-  const id = window.setTimeout(task, 2000);
-  return () => window.clearTimeout(id);
+  window.addEventListener("load", schedule, { once: true });
+  return () => {
+    window.removeEventListener("load", schedule);
+    cancelIdle();
+  };
 }
 
 /**
