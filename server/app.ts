@@ -104,7 +104,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     else done();
   });
   await registerRateLimits(app, config.rateLimit, API_PREFIX);
-  await registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
+  registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
 
   app.addHook("onSend", async (request, reply, payload) => {
     // API answers are personal (bearer tokens): keep them out of shared and browser HTTP caches.

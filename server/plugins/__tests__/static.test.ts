@@ -250,6 +250,17 @@ describe("PWA estática con reescrituras", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
   });
+
+  it("envía las mismas cabeceras de seguridad en las respuestas de la API, también en un error", async () => {
+    for (const url of ["/api/health", "/api/no-existe"]) {
+      const res = await get(url);
+      expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(res.headers["cross-origin-embedder-policy"]).toBeUndefined();
+    }
+  });
 });
 
 describe("PWA sin construir", () => {
