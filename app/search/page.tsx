@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { SearchView } from "@/components/search/search-view";
-import { PageHeader } from "@/components/ui/page-header";
+import { SearchBox, SearchHeader, SearchView } from "@/components/search/search-view";
 
 export const metadata: Metadata = { title: "Búsqueda" };
 
+// The query is read from the URL in the browser (useSearchParams): only what depends on it waits
+// for the script; the heading is in the HTML.
 export default function Page() {
   return (
-    <Suspense fallback={<PageHeader title="Búsqueda" />}>
-      <SearchView />
-    </Suspense>
+    <>
+      <SearchHeader />
+      <Suspense fallback={<SearchBox />}>
+        <SearchView />
+      </Suspense>
+    </>
   );
 }

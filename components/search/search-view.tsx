@@ -34,11 +34,47 @@ interface Row {
   verified?: boolean;
 }
 
+/** The page's heading, the same for every query: part of the exported HTML, painted before any script runs. */
+export function SearchHeader() {
+  return (
+    <PageHeader
+      title="Búsqueda"
+      description="Eventos, lugares, noticias, comunidades y personas."
+      actions={<ButtonLink href="/explore/" variant="secondary">Explorar eventos con filtros</ButtonLink>}
+    />
+  );
+}
+
+/**
+ * The search field. Without `onChange` it is the exported HTML's placeholder, disabled until the
+ * page's script reads the query from the URL and takes over (typing there would be lost).
+ */
+export function SearchBox({ value = "", onChange }: { value?: string; onChange?: (value: string) => void }) {
+  const inputId = useId();
+  return (
+    <form role="search" onSubmit={(e) => e.preventDefault()} style={{ marginBottom: "1.25rem" }}>
+      <label className="field__label" htmlFor={inputId}>
+        ¿Qué buscas?
+      </label>
+      <input
+        id={inputId}
+        className="field__input"
+        type="search"
+        value={value}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+        disabled={!onChange}
+        placeholder="Teatro, jazz, Centro Histórico…"
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
 /** /search: one box, results grouped by kind; the query lives in the URL (?q=) for sharing. */
 export function SearchView() {
   const router = useRouter();
   const params = useSearchParams();
-  const inputId = useId();
   const [q, setQ] = useState(() => params.get("q") ?? "");
   const debounced = useDebounced(q, 300);
   const query = useQuery(searchQueries.results(debounced));
@@ -78,26 +114,7 @@ export function SearchView() {
 
   return (
     <>
-      <PageHeader
-        title="Búsqueda"
-        description="Eventos, lugares, noticias, comunidades y personas."
-        actions={<ButtonLink href="/explore/" variant="secondary">Explorar eventos con filtros</ButtonLink>}
-      />
-      <form role="search" onSubmit={(e) => e.preventDefault()} style={{ marginBottom: "1.25rem" }}>
-        <label className="field__label" htmlFor={inputId}>
-          ¿Qué buscas?
-        </label>
-        <input
-          id={inputId}
-          className="field__input"
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="Teatro, jazz, Centro Histórico…"
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-      </form>
+      <SearchBox value={q} onChange={setQ} />
       <div aria-live="polite" className="visually-hidden">
         {active && r ? (total === 0 ? "Sin resultados" : `${total} resultados`) : ""}
       </div>

@@ -24,3 +24,15 @@ test("la búsqueda espera a que termines de escribir y agrupa los resultados por
   await box.fill("zzzqqq");
   await expect(page.getByText("Sin resultados para «zzzqqq».")).toBeVisible();
 });
+
+test.describe("antes de que cargue el código", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("la búsqueda ya muestra su encabezado y su campo, que se activa con la página", async ({ page }) => {
+    await page.goto("/search/?q=teatro");
+    await expect(page.getByRole("heading", { level: 1, name: "Búsqueda" })).toBeVisible();
+    await expect(page.getByText("Eventos, lugares, noticias, comunidades y personas.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Explorar eventos con filtros" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "¿Qué buscas?" })).toBeDisabled();
+  });
+});
