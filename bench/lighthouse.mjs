@@ -4,7 +4,7 @@
 // emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
 //   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr]
 // --pages inicio,lugar measures only those of the four pages (names as printed).
-// --lhr keeps each run's full Lighthouse report (JSON) in that folder, to read its traces/audits.
+// --lhr keeps each run's full Lighthouse report (JSON) and its trace in that folder, to read them.
 // --shifts also lists each page's layout shifts (score and the element that moved).
 // The floor, measured first in the same run: bench/bare-next (one heading, bare Next 16 export)
 // served by the same server with the same settings, so CPU contention on a shared machine shows
@@ -165,6 +165,8 @@ try {
       if (LHR_DIR) {
         fs.mkdirSync(path.resolve(ROOT, LHR_DIR), { recursive: true });
         fs.writeFileSync(path.resolve(ROOT, LHR_DIR, `${page.name}-${runs.length + 1}.json`), JSON.stringify(result.lhr));
+        // The unthrottled trace the simulation started from: open it in DevTools' Performance panel.
+        if (result.artifacts.Trace) fs.writeFileSync(path.resolve(ROOT, LHR_DIR, `${page.name}-${runs.length + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
       }
       if (SHIFTS) printShifts(page.name, audits, new Set(categories.accessibility.auditRefs.map((ref) => ref.id)));
       runs.push({
