@@ -14,6 +14,14 @@ import type { Database } from "../db/client";
 // changes lists too (an event ends), which is what the short lifetime is for.
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The content version of this instance: it changes with every change through the API here
+     * or on another instance. What is kept for everyone (routes/content/shared-rows.ts) is kept
+     * under it.
+     */
+    contentVersion(): number;
+  }
   interface FastifyContextConfig {
     /** The same answer for every anonymous request: ETag, public caching, remembered briefly. */
     publicCache?: boolean;
@@ -89,6 +97,8 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     invalidate();
     await database.query("SELECT pg_notify($1, '')", [channel]);
   };
+
+  api.decorate("contentVersion", () => version);
 
   let unlisten: (() => Promise<void>) | null = null;
   api.addHook("onReady", async () => {

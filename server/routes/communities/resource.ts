@@ -41,6 +41,7 @@ export const communitiesRoutes = contentResource<CommunityRow, Community, Commun
 
   repository: createCommunitiesRepository,
   canEdit: (row, viewer) => managesCommunity(row.my_role, viewer),
+  viewerRole: { column: "my_role", communityOf: (row) => row.id },
   toItem: toCommunity,
   mine: (viewerId) => ({ memberId: viewerId, visibility: "all" }),
   create: (tx, body, viewer) => createCommunitiesRepository(tx).create({ name: body.name, description: body.description ?? "" }, viewer.id),

@@ -17,6 +17,8 @@ import type { Page, PageRequest } from "../paging";
 import { removeRows, type SharedFilters } from "./repository";
 import { routeOptions, type Access, type RouteSpec } from "../routing";
 import { assertWithinQuota } from "./spam";
+import { ROW_WEIGHT, sharedRows } from "./shared-rows";
+import { withViewer, type ViewerRole } from "./viewer-rows";
 import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer } from "./viewer";
 
 // One content kind as a REST resource. Every kind has the same calls — lists (all, mine, the
@@ -25,8 +27,8 @@ import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer 
 // kind's definition gives its schemas, its words, its SQL and what it does beyond that (events:
 // series and notices; communities: members). An action every kind gains is added here once.
 
-/** What every kind's row has: its id and moderation state, plus its columns by name. */
-export type ContentRow = { id: string; hidden: boolean };
+/** What every kind's row has: its id, moderation state and whether the viewer follows it, plus its columns by name. */
+export type ContentRow = { id: string; hidden: boolean; following: boolean };
 
 type Doc = { summary: string; description?: string };
 
@@ -81,6 +83,8 @@ export interface ContentResource<Row extends ContentRow, Item, Create, Update, F
     list(filters: Filters, page: PageRequest, viewerId: string | null): Promise<Page<Row>>;
   };
   canEdit(row: Row, viewer: Viewer): boolean;
+  /** The viewer's role in a community, when the kind's rows carry one (see viewer-rows.ts). */
+  viewerRole?: ViewerRole<Row>;
   /** Not public yet although not hidden (news scheduled for later): reads treat it as hidden. */
   isPrivate?(row: Row): boolean;
   toItem(row: Row, viewer: Viewer): Item;
@@ -156,19 +160,41 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     };
     const route = ctx.route;
 
-    const list = async (filters: Record<string, unknown>, query: { cursor?: string; limit?: number }, viewer: Viewer) => {
-      const page = await rows.list(filters as Filters, { cursor: query.cursor, limit: query.limit ?? PAGE_LIMIT_DEFAULT }, viewer.id);
-      return { data: { items: page.rows.map((row) => def.toItem(row, viewer)), nextCursor: page.nextCursor } };
+    const pageRequest = (query: { cursor?: string; limit?: number }): PageRequest => ({ cursor: query.cursor, limit: query.limit ?? PAGE_LIMIT_DEFAULT });
+    const answer = (page: Page<Row>, viewer: Viewer) => ({ data: { items: page.rows.map((row) => def.toItem(row, viewer)), nextCursor: page.nextCursor } });
+    const list = async (filters: Record<string, unknown>, query: { cursor?: string; limit?: number }, viewer: Viewer) =>
+      answer(await rows.list(filters as Filters, pageRequest(query), viewer.id), viewer);
+
+    // Public lists and items: the rows everyone sees are read once and kept briefly
+    // (shared-rows.ts); each viewer's follows and roles are added to them (viewer-rows.ts).
+    // Without the content version (a resource registered on its own) every read goes out.
+    const shared = plugin.hasDecorator("contentVersion") ? sharedRows(() => plugin.contentVersion()) : null;
+    const personal = (found: Row[], viewer: Viewer) => withViewer(database, def.kind, found, viewer.id, def.viewerRole);
+    const publicList = async (filters: Record<string, unknown>, query: { cursor?: string; limit?: number }, viewer: Viewer) => {
+      if (!shared) return list(filters, query, viewer);
+      const request = pageRequest(query);
+      const page = await shared.get(`list:${JSON.stringify([filters, request])}`, request.limit * ROW_WEIGHT, () => rows.list(filters as Filters, request, null));
+      return answer({ ...page, rows: await personal(page.rows, viewer) }, viewer);
+    };
+    const publicItem = async (id: string, viewer: Viewer) => {
+      const row = shared ? await shared.get(`item:${id}`, ROW_WEIGHT, () => rows.findById(id, null)) : null;
+      // Missing, hidden or not public yet: who may still see it depends on the viewer.
+      if (!row || concealed(row)) return def.toItem(await ctx.load(id, viewer), viewer);
+      const [viewed] = await personal([row], viewer);
+      return def.toItem(viewed!, viewer);
     };
     type ListQuery = { cursor?: string; limit?: number; visibility?: SharedFilters["visibility"] } & Record<string, unknown>;
 
     // Anonymous lists and items are the same for everyone: ETag and brief public caching (plugins/http-cache.ts).
-    const shared = { config: { publicCache: true } };
-    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...shared }, async (request) => {
+    const publicCache = { config: { publicCache: true } };
+    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...publicCache }, async (request) => {
       const viewer = await viewerOf(request);
       const { cursor, limit, visibility, ...filters } = request.query as ListQuery;
       assertVisibilityAllowed(visibility, viewer);
-      return list({ ...filters, visibility: visibility ?? "visible" }, { cursor, limit }, viewer);
+      const shown = visibility ?? "visible";
+      // Hidden items (the admin panel's lists) are never kept for everyone.
+      const read = shown === "visible" ? publicList : list;
+      return read({ ...filters, visibility: shown }, { cursor, limit }, viewer);
     });
 
     const ownList = (path: string, doc: Doc, filters: (viewerId: string) => Record<string, unknown>) =>
@@ -186,9 +212,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 
     await def.reads?.(app, ctx);
 
-    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...shared }, async (request) => {
+    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...publicCache }, async (request) => {
       const viewer = await viewerOf(request);
-      return { data: def.toItem(await ctx.load(request.params.id, viewer), viewer) };
+      return { data: await publicItem(request.params.id, viewer) };
     });
 
     app.post(

@@ -101,6 +101,7 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
     };
   },
   canEdit: canEditEvent,
+  viewerRole: { column: "viewer_community_role", communityOf: (row) => row.community_id },
   toItem: toEvent,
   mine: (viewerId) => ({ organizerId: viewerId, visibility: "all" }),
   create: createEvent,

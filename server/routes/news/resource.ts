@@ -47,6 +47,7 @@ export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdate
 
   repository: createNewsRepository,
   canEdit: canEditNews,
+  viewerRole: { column: "viewer_community_role", communityOf: (row) => row.community_id },
   // A piece scheduled for later is, until then, as private as a hidden one.
   isPrivate: (row) => new Date(row.published_at as string).getTime() > Date.now(),
   toItem: toNews,

@@ -1,0 +1,43 @@
+import { LRUCache } from "lru-cache";
+import { PUBLIC_MAX_AGE_SECONDS } from "../../plugins/http-cache";
+
+// A public list or item reads the same rows for every viewer; only whether the viewer follows
+// each one and their role in its community differ (viewer-rows.ts adds those). So those rows are
+// read once without a viewer and kept as briefly as anonymous answers (plugins/http-cache.ts),
+// under the same content version: any change through the API, on this instance or another, makes
+// them unused. Signed-in reads then cost one small query instead of the whole page's.
+
+/** Memory for kept rows per resource, counted by the weight each read declares. */
+const MAX_WEIGHT = 16 * 1024 * 1024;
+/** What one row of content is counted as (a page of 20 events is ~20 KB of JSON). */
+export const ROW_WEIGHT = 4096;
+
+export interface SharedRows {
+  /**
+   * The value kept under `key`, or `load()`'s (kept for next time). Concurrent reads of the same
+   * key wait for one load. `weight` is an estimate of its memory (ROW_WEIGHT per row).
+   */
+  get<T>(key: string, weight: number, load: () => Promise<T>): Promise<T>;
+}
+
+export function sharedRows(contentVersion: () => number): SharedRows {
+  const kept = new LRUCache<string, { version: number; value: Promise<unknown>; weight: number }>({
+    maxSize: MAX_WEIGHT,
+    sizeCalculation: (entry) => entry.weight,
+    ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
+  });
+  return {
+    get<T>(key: string, weight: number, load: () => Promise<T>): Promise<T> {
+      // Read before loading: rows read while a change lands are kept under the older version.
+      const version = contentVersion();
+      const hit = kept.get(key);
+      if (hit && hit.version === version) return hit.value as Promise<T>;
+      const value = load();
+      kept.set(key, { version, value, weight: Math.max(weight, 1) });
+      value.catch(() => {
+        if (kept.get(key)?.value === value) kept.delete(key);
+      });
+      return value;
+    },
+  };
+}
