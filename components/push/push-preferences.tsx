@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PUSH_GROUP_LABELS, PUSH_GROUPS, type PushGroup, type PushPreferences } from "@/lib/schemas/push";
 import { errorMessage } from "@/lib/api/errors";
@@ -12,14 +13,19 @@ export function PushPreferencesForm() {
   const queryClient = useQueryClient();
   const key = pushQueries.preferences().queryKey;
   const preferences = useQuery(pushQueries.preferences());
-  // The box's new state is written to the cache inside the change event, not in onMutate (which
-  // runs a tick later): a controlled checkbox whose state does not change during its own event
-  // is put back by React, and the click looks lost.
+  // What the boxes were just set to, kept in React state until their save settles: a controlled
+  // checkbox whose state has not changed by the end of its own change event is put back by React
+  // (the query cache tells its readers a tick later), so the tap looked lost. The cache takes the
+  // server's answer; a refusal leaves it as it was, so the box goes back by itself.
+  const [tapped, setTapped] = useState<Partial<PushPreferences>>({});
   const save = useMutation({
-    mutationFn: ({ change }: { change: Partial<PushPreferences>; previous: PushPreferences }) => savePushPreferences(change),
+    mutationFn: (change: Partial<PushPreferences>) => savePushPreferences(change),
+    // A read already under way must not land after the save with the older value.
     onMutate: () => queryClient.cancelQueries({ queryKey: key }),
-    onError: (_error, { previous }) => queryClient.setQueryData(key, previous),
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSettled: (_data, _error, change) =>
+      // A later tap on the same box keeps its own state until its own save settles.
+      setTapped((current) => Object.fromEntries(Object.entries(current).filter(([group, value]) => change[group as PushGroup] !== value))),
   });
 
   const values = preferences.data;
@@ -31,12 +37,12 @@ export function PushPreferencesForm() {
           <input
             type="checkbox"
             name={`push-${group}`}
-            checked={values?.[group] ?? true}
+            checked={tapped[group] ?? values?.[group] ?? true}
             onChange={(event) => {
               if (!values) return;
               const change = { [group]: event.target.checked };
-              queryClient.setQueryData(key, { ...values, ...change });
-              save.mutate({ change, previous: values });
+              setTapped((current) => ({ ...current, ...change }));
+              save.mutate(change);
             }}
           />
           {PUSH_GROUP_LABELS[group]}
