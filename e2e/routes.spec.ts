@@ -33,7 +33,7 @@ test("una ruta desconocida muestra la página de no encontrado con estado 404", 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: NOT_FOUND })).toBeVisible();
   await page.getByRole("link", { name: /inicio/i }).first().click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL("/");
 });
 
 test("una ruta dinámica muestra el id de su URL en carga directa, recarga y navegación del cliente", async ({ page }) => {

@@ -3,7 +3,7 @@ import { createUser, emailLink, openPage, signInThroughUi, uniqueEmail } from ".
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL("/");
 }
 
 async function signInFails(page: Page, email: string, password: string, message = "Correo o contraseña incorrectos.") {

@@ -19,7 +19,7 @@ test("iniciar y cerrar sesión deja vacías las cachés", async ({ page }) => {
   await expect.poll(async () => (await persistedCache(page))?.queries.some((q) => JSON.stringify(q.queryKey) === '["users","my-data"]')).toBe(true);
 
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL("/");
   await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Perfil" }).click();
   await expect(page.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByText(user.name)).toHaveCount(0);

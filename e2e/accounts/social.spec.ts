@@ -28,7 +28,7 @@ test("entrar con Google crea el perfil y guarda los tokens del proveedor", async
 
   // Signing in again finds the same profile, not a new one.
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL("/");
   await page.goto("/login/");
   await page.getByRole("button", { name: "Continuar con Google" }).click();
   await completeProviderDialog(page, "Google", email);
@@ -63,7 +63,7 @@ test("vincular Google y Apple desde los ajustes del perfil", async ({ page }) =>
 
   // The linked Google account now opens the same profile.
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL("/");
   await page.goto("/login/");
   await page.getByRole("button", { name: "Continuar con Google" }).click();
   await completeProviderDialog(page, "Google", googleEmail);

@@ -161,7 +161,7 @@ test("las preferencias deciden qué llega como push y cerrar sesión deja de env
 
   // Signing out forgets this browser: the server no longer holds its subscription.
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL("/");
   const again = await apiCall("POST", "/push/unsubscribe", { token: await tokenOf(me), body: { endpoint: subscription.endpoint } });
   expect(again.body?.data).toEqual({ removed: false });
 });
