@@ -36,10 +36,19 @@ export default defineConfig([
       "import-x/no-restricted-paths": ["error", { zones: layers }],
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "next/link", message: "Use @/components/ui/link: the app's link, without prefetch (its comment says why)." }] },
+        {
+          paths: [
+            { name: "next/link", message: "Use @/components/ui/link: the app's link, without prefetch (its comment says why)." },
+            {
+              name: "react-hot-toast",
+              allowTypeImports: true,
+              message: "Use notify() from @/lib/toast/notify, or loadToastLibrary(): the library stays out of the first load (lib/toast/library.ts says why).",
+            },
+          ],
+        },
       ],
     },
   },
-  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
+  { files: ["components/ui/link.tsx", "**/__tests__/**"], rules: { "no-restricted-imports": "off" } },
   globalIgnores([".next/**", "out/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**", ".bench/**"]),
 ]);

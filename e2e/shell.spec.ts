@@ -14,6 +14,8 @@ function watchScripts(page: Page, marker: string): string[] {
 
 /** The Firebase Auth SDK: it alone names its endpoint. */
 const AUTH_SDK = "identitytoolkit.googleapis.com";
+/** react-hot-toast's CSS-in-JS (goober) names its style tag with this. */
+const TOAST_LIBRARY = "_goober";
 /** zod, the forms' and the API contract's schema library (its class names survive minifying). */
 const ZOD = "$ZodType";
 
@@ -97,6 +99,17 @@ test.describe("El armazón de la app", () => {
     await page.waitForLoadState("networkidle");
     expect(otherPages).toEqual([]);
     expect(schemas).toEqual([]);
+  });
+
+  test("la biblioteca de mensajes no viaja con la primera carga del inicio", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(3);
+    const withToasts: string[] = [];
+    for (const src of scripts) {
+      if ((await (await request.get(src)).text()).includes(TOAST_LIBRARY)) withToasts.push(src);
+    }
+    expect(withToasts).toEqual([]);
   });
 
   test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {

@@ -4,13 +4,13 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Provider as JotaiProvider } from "jotai";
 import { onlineManager } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import { Toaster } from "react-hot-toast";
 import { authEmulatorUrl, buildId } from "@/lib/config";
 import { getQueryClient, markCacheRestored } from "@/lib/query/client";
 import { isQueuedMutation, resumeQueuedMutations } from "@/lib/query/mutation-defaults";
-import { PERSIST_MAX_AGE_MS, TOAST_DURATION_MS, TOAST_POSITION } from "@/lib/query/constants";
+import { PERSIST_MAX_AGE_MS } from "@/lib/query/constants";
 import { offlineCachePersister } from "@/lib/query/persister";
 import { appStore } from "@/lib/state/store";
+import { ToasterHost } from "./toaster-host";
 
 // React Query assumes it starts online; a PWA opened offline must start paused instead.
 if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
@@ -77,11 +77,7 @@ export function Providers({ children }: { children: ReactNode }) {
       >
         {children}
       </PersistQueryClientProvider>
-      <Toaster
-        position={TOAST_POSITION}
-        toastOptions={{ duration: TOAST_DURATION_MS, className: "toast" }}
-        containerClassName="toaster"
-      />
+      <ToasterHost />
     </JotaiProvider>
   );
 }

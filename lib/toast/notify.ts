@@ -1,5 +1,5 @@
-import toast from "react-hot-toast";
 import { TOAST_DURATION_MS } from "@/lib/query/constants";
+import { loadToastLibrary } from "./library";
 
 /** The colour names the product uses for messages (docs/product.md#constants). */
 export type ToastColor = "danger" | "primary" | "success" | "warning" | "question";
@@ -25,16 +25,25 @@ const CUSTOM_ICONS: Readonly<Record<"info" | "warning" | "question", string>> = 
   question: "❓",
 };
 
-/** Shows a toast in the spec's colour; returns its id. */
-export function notify(color: ToastColor, message: string): string {
+/** Shows a toast in the spec's colour once the toast library is at hand (see library.ts). */
+export function notify(color: ToastColor, message: string): void {
   const kind = toastKindFor(color);
   const options = { duration: TOAST_DURATION_MS, className: `toast toast--${kind}` };
-  switch (kind) {
-    case "error":
-      return toast.error(message, options);
-    case "success":
-      return toast.success(message, options);
-    default:
-      return toast(message, { ...options, icon: CUSTOM_ICONS[kind] });
-  }
+  void loadToastLibrary().then(
+    ({ toast }) => {
+      switch (kind) {
+        case "error":
+          toast.error(message, options);
+          break;
+        case "success":
+          toast.success(message, options);
+          break;
+        default:
+          toast(message, { ...options, icon: CUSTOM_ICONS[kind] });
+      }
+    },
+    // Only when the chunk cannot load at all (offline before the service worker cached it);
+    // the next message tries again.
+    () => undefined,
+  );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, test } from "@jest/globals";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
 import { TOAST_KIND_BY_COLOR, notify, toastKindFor, type ToastColor } from "../notify";
 
@@ -41,17 +41,17 @@ describe("toast colours (docs/product.md#constants)", () => {
     ["success", "success"],
     ["warning", "warning"],
     ["question", "question"],
-  ] as [ToastColor, string][])("%s is shown as a %s toast", (color, kind) => {
+  ] as [ToastColor, string][])("%s is shown as a %s toast", async (color, kind) => {
     render(<Toaster />);
     act(() => {
       notify(color, `Mensaje ${color}`);
     });
-    const bar = screen.getByText(`Mensaje ${color}`).closest(".toast");
+    const bar = (await screen.findByText(`Mensaje ${color}`)).closest(".toast");
     expect(bar).not.toBeNull();
     expect(bar?.className).toContain(`toast--${kind}`);
   });
 
-  test.each(["danger", "primary", "success", "warning", "question"] as ToastColor[])("a %s toast lasts 3000 ms", (color) => {
+  test.each(["danger", "primary", "success", "warning", "question"] as ToastColor[])("a %s toast lasts 3000 ms", async (color) => {
     function Durations() {
       const { toasts } = useToasterStore();
       return <output data-testid="durations">{toasts.map((t) => t.duration).join(",")}</output>;
@@ -60,6 +60,6 @@ describe("toast colours (docs/product.md#constants)", () => {
     act(() => {
       notify(color, "Mensaje");
     });
-    expect(screen.getByTestId("durations").textContent).toBe("3000");
+    await waitFor(() => expect(screen.getByTestId("durations").textContent).toBe("3000"));
   });
 });
