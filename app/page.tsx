@@ -2,7 +2,7 @@ import { HomeHero, HomeSection } from "@/components/home/home-view";
 import { EventList } from "@/components/events/event-lists";
 import { HOME_EVENT_LISTS } from "@/components/home/home-lists";
 import { FeaturedCommunities, FeaturedPlaces, ForYou, LatestNews, UpcomingEvents, WeekendEvents } from "@/components/home/below-the-fold";
-import { FeedLinks } from "@/components/feeds/subscribe-feed";
+import { FeedLinks } from "@/components/feeds/feed-links";
 
 export default function Page() {
   return (

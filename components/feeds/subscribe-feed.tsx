@@ -1,44 +1,16 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
-import { FEED_FORMATS, feedUrl, type FeedScope } from "@/lib/api/feeds";
+import { useId, useState } from "react";
+import { FEED_FORMATS, feedUrl } from "@/lib/api/feeds";
 import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import textStyles from "@/components/ui/text.module.css";
+import { useFeedLinks, type FeedLinksProps } from "./feed-links";
 
-export interface SubscribeFeedProps {
-  scope: FeedScope;
-  /** The feed's filter, e.g. { placeId }; empty for the whole city. */
-  query?: Record<string, string>;
-  /** What the feed is about, e.g. "Eventos en Teatro X": the dialog's and the <link>'s title. */
-  title: string;
+export interface SubscribeFeedProps extends FeedLinksProps {
   /** The button's words when a page offers two feeds (a community's events and its news). */
   label?: string;
-}
-
-/** <link rel="alternate"> of the feeds in the document head while the calling component is shown. */
-export function useFeedLinks(scope: FeedScope, query: Record<string, string>, title: string) {
-  const queryKey = JSON.stringify(query);
-  useEffect(() => {
-    const filter = JSON.parse(queryKey) as Record<string, string>;
-    const links = FEED_FORMATS.map(({ format, type }) => {
-      const link = document.createElement("link");
-      link.rel = "alternate";
-      link.type = type;
-      link.title = title;
-      link.href = feedUrl(scope, format, filter);
-      document.head.appendChild(link);
-      return link;
-    });
-    return () => links.forEach((link) => link.remove());
-  }, [scope, queryKey, title]);
-}
-
-/** Only the <link>s, for pages without the button (the home advertises the city's events). */
-export function FeedLinks({ scope, query = {}, title }: Omit<SubscribeFeedProps, "label">) {
-  useFeedLinks(scope, query, title);
-  return null;
 }
 
 /**
