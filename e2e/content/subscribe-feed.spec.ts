@@ -32,3 +32,14 @@ test("suscribirse al feed de un lugar y leerlo con un lector de feeds", async ({
   const again = await request.get(url, { headers: { "if-none-match": res.headers().etag! } });
   expect(again.status()).toBe(304);
 });
+
+// The home has no "Suscribirse" button, but a feed reader given the site's address finds the
+// city's upcoming events through the page's <link>.
+test("el inicio anuncia el feed de los próximos eventos de la ciudad", async ({ page, request }) => {
+  await page.goto("/");
+  const rss = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+  await expect(rss).toHaveAttribute("title", "Próximos eventos");
+  const feed = await new Parser().parseString(await (await request.get((await rss.getAttribute("href"))!)).text());
+  expect(feed.items.length).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Suscribirse" })).toHaveCount(0);
+});
