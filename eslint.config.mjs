@@ -42,7 +42,7 @@ export default defineConfig([
             {
               name: "react-hot-toast",
               allowTypeImports: true,
-              message: "Use notify() from @/lib/toast/notify, or loadToastLibrary(): the library stays out of the first load (lib/toast/library.ts says why).",
+              message: "Use notify() from @/lib/toast/notify, or withToastLibrary() from @/lib/toast/library: the library stays out of the first load (lib/toast/library.ts says why).",
             },
           ],
         },

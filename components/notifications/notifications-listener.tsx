@@ -12,7 +12,7 @@ import { NOTIFICATION_TOAST_DURATION_MS, NOTIFICATION_TOAST_POSITION } from "@/l
 import { authUserAtom } from "@/lib/state/auth";
 import { addNotifications, applyViewed, notificationToToast, notificationsAtom, receivePage } from "@/lib/state/notifications";
 import { subscribeViewed } from "@/lib/state/notifications-sync";
-import { loadToastLibrary } from "@/lib/toast/library";
+import { withToastLibrary } from "@/lib/toast/library";
 import styles from "./notifications.module.css";
 
 type NotificationKind = (typeof NOTIFICATION_KINDS)[keyof typeof NOTIFICATION_KINDS];
@@ -120,19 +120,16 @@ export function NotificationsListener() {
     lastSeen.current = state.seen;
     const item = grew ? notificationToToast(state) : null;
     if (!item) return;
-    void loadToastLibrary().then(
-      ({ toast }) =>
-        toast(
-          () => (
-            <div className={styles.toast} role="status">
-              <strong>{item.title}</strong>
-              <span>{item.body}</span>
-            </div>
-          ),
-          { position: NOTIFICATION_TOAST_POSITION, duration: NOTIFICATION_TOAST_DURATION_MS, icon: "🔔" },
+    withToastLibrary(({ toast }) =>
+      toast(
+        () => (
+          <div className={styles.toast} role="status">
+            <strong>{item.title}</strong>
+            <span>{item.body}</span>
+          </div>
         ),
-      // The badge and the inbox still count it; only the pop-up is lost.
-      () => undefined,
+        { position: NOTIFICATION_TOAST_POSITION, duration: NOTIFICATION_TOAST_DURATION_MS, icon: "🔔" },
+      ),
     );
   }, [state]);
 

@@ -25,6 +25,15 @@ export function loadToastLibrary(): Promise<ToastLibrary> {
   ));
 }
 
+/**
+ * Runs `show` with the library once it is at hand: every message goes through here. If the chunk
+ * cannot load at all (offline before the service worker cached it) the message is dropped and
+ * the next one tries again; what the message reported has already happened.
+ */
+export function withToastLibrary(show: (library: ToastLibrary) => void): void {
+  void loadToastLibrary().then(show, () => undefined);
+}
+
 /** The library once loaded, for useSyncExternalStore. */
 export function loadedToastLibrary(): ToastLibrary | null {
   return loaded;

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from "@/lib/query/constants";
-import { loadToastLibrary } from "./library";
+import { withToastLibrary } from "./library";
 
 /** The colour names the product uses for messages (docs/product.md#constants). */
 export type ToastColor = "danger" | "primary" | "success" | "warning" | "question";
@@ -29,21 +29,16 @@ const CUSTOM_ICONS: Readonly<Record<"info" | "warning" | "question", string>> = 
 export function notify(color: ToastColor, message: string): void {
   const kind = toastKindFor(color);
   const options = { duration: TOAST_DURATION_MS, className: `toast toast--${kind}` };
-  void loadToastLibrary().then(
-    ({ toast }) => {
-      switch (kind) {
-        case "error":
-          toast.error(message, options);
-          break;
-        case "success":
-          toast.success(message, options);
-          break;
-        default:
-          toast(message, { ...options, icon: CUSTOM_ICONS[kind] });
-      }
-    },
-    // Only when the chunk cannot load at all (offline before the service worker cached it);
-    // the next message tries again.
-    () => undefined,
-  );
+  withToastLibrary(({ toast }) => {
+    switch (kind) {
+      case "error":
+        toast.error(message, options);
+        break;
+      case "success":
+        toast.success(message, options);
+        break;
+      default:
+        toast(message, { ...options, icon: CUSTOM_ICONS[kind] });
+    }
+  });
 }

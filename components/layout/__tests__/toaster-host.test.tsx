@@ -1,19 +1,10 @@
 import { afterEach, beforeAll, describe, expect, jest, test } from "@jest/globals";
+import { fillBrowserGaps } from "@/lib/__tests__/fixtures/browser";
 
 let idleCallbacks: IdleRequestCallback[] = [];
 
 beforeAll(() => {
-  // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  fillBrowserGaps();
   // The test decides when the page goes idle.
   window.requestIdleCallback = (callback) => idleCallbacks.push(callback);
   window.cancelIdleCallback = () => undefined;

@@ -1,21 +1,12 @@
 import { afterEach, beforeAll, describe, expect, test } from "@jest/globals";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import toast, { Toaster, useToasterStore } from "react-hot-toast";
+import { fillBrowserGaps } from "@/lib/__tests__/fixtures/browser";
 import { TOAST_KIND_BY_COLOR, notify, toastKindFor, type ToastColor } from "../notify";
 
 describe("toast colours (docs/product.md#constants)", () => {
   beforeAll(() => {
-    // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    fillBrowserGaps();
   });
 
   afterEach(() => {
