@@ -30,7 +30,7 @@ import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
 import { configureImageWork } from "./storage/images";
 import { registerUploadsRoute } from "./storage/routes";
-import { createImageStore, createLocalObjectStore, createS3ObjectStore, type ImageStore } from "./storage/store";
+import { imageStoreFor, type ImageStore } from "./storage/store";
 
 export type AppConfig = Pick<
   Env,
@@ -147,12 +147,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   app.addHook("onReady", push.dispatcher.start);
   app.addHook("preClose", push.dispatcher.close);
 
-  const images =
-    givenImages ??
-    createImageStore(
-      config.storage.kind === "local" ? createLocalObjectStore(config.storage.dir) : createS3ObjectStore(config.storage),
-      (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"),
-    );
+  const images = givenImages ?? imageStoreFor(config.storage, (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"));
   if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir);
   configureImageWork(config.imageWork);
 

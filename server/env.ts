@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { vapidKeysProblem } from "./push/vapid";
-import type { S3Config } from "./storage/store";
+import type { StorageConfig } from "./storage/store";
 
 // The only module that reads process.env: every other server module receives an `Env` (or a part
 // of it), so tests can build an app with explicit settings and nothing changes behind their back.
@@ -84,8 +84,6 @@ const rawEnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().trim().optional()),
 });
-
-export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
 
 export interface Env {
   nodeEnv: string;

@@ -36,6 +36,14 @@ export interface ImageStore {
   remove(image: { keys: string[] } | null | undefined): Promise<void>;
 }
 
+/** Where images go: a folder, or an S3-compatible bucket (server/env.ts reads which). */
+export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
+
+/** The image store the configuration names; `onError` hears about files left behind. */
+export function imageStoreFor(storage: StorageConfig, onError?: (error: unknown) => void): ImageStore {
+  return createImageStore(storage.kind === "local" ? createLocalObjectStore(storage.dir) : createS3ObjectStore(storage), onError);
+}
+
 export function createImageStore(objects: ObjectStore, onError: (error: unknown) => void = () => undefined): ImageStore {
   return {
     objects,
