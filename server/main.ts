@@ -6,6 +6,7 @@ import { seedDemo } from "./db/seed";
 import { loadEnv } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { loadVapidKeys } from "./push/vapid";
+import { imageStoreFor } from "./storage/store";
 
 // The process entry point: `npx tsx server/main.ts`. Start scripts wait for the READY line.
 
@@ -42,10 +43,12 @@ async function main(): Promise<void> {
 
   try {
     const auth = firebaseAuthFor(env.firebaseProjectId);
+    // One store for the demo seed and the app, so demo pictures land where uploads do.
+    const images = imageStoreFor(env.storage, (error) => app?.log.warn({ err: error }, "No se pudo borrar una imagen"));
     if (env.seedDemo) {
       try {
         if (env.authEmulatorHost) await waitForListening(env.authEmulatorHost, env.authEmulatorWaitMs);
-        const report = await seedDemo(database, { auth, authEmulatorHost: env.authEmulatorHost });
+        const report = await seedDemo(database, { auth, authEmulatorHost: env.authEmulatorHost, images });
         printDemoAccounts(report.accounts, report.signInReady);
       } catch (error) {
         // The API is still useful without demo sign-ins (e.g. the emulator is not up yet).
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
     }
 
     const vapidKeys = loadVapidKeys({ dataDir: env.dataDir, configured: env.push });
-    app = await buildApp({ config: env, database, auth, vapidKeys });
+    app = await buildApp({ config: env, database, auth, vapidKeys, images });
     await app.listen({ port: env.port, host: env.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : env.port;

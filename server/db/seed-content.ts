@@ -5,7 +5,11 @@ import type { PlaceCategory } from "../../lib/schemas/places";
 import { addDays, wallTimeOf, wallTimeToDate, weekdayOf } from "../routes/content/time";
 import { createEventsRepository, type EventWrite } from "../routes/events/repository";
 import { generateOccurrences } from "../routes/events/series";
+import { slugify } from "../routes/content/sql";
+import type { ImageStore } from "../storage/store";
 import type { Database, Queryable } from "./client";
+import { DEMO_THEMES, type DemoTheme } from "./demo-art";
+import { attachDemoPictures, type DemoPicture, type DemoPictureTarget } from "./demo-pictures";
 
 // A believable month of cultural life in Saltillo, relative to the day the database is first
 // filled: real venues with real-looking addresses and coordinates, fictional organisers and
@@ -239,12 +243,14 @@ interface CommunitySeed {
   name: string;
   description: string;
   members: [string, "owner" | "admin" | "member"][];
+  picture: DemoTheme;
   featured?: boolean;
 }
 
 const COMMUNITIES: CommunitySeed[] = [
   {
     id: "cineclub-del-ateneo",
+    picture: "cine",
     name: "Cineclub del Ateneo",
     description: "Cine de autor y clásicos mexicanos con charla al final. Funciones los jueves en el Centro Histórico.",
     members: [[ORGANIZER, "owner"], [NEIGHBOUR, "member"], [ADMIN, "member"]],
@@ -252,6 +258,7 @@ const COMMUNITIES: CommunitySeed[] = [
   },
   {
     id: "lectores-de-saltillo",
+    picture: "literatura",
     name: "Lectores de Saltillo",
     description: "Club de lectura abierto: una novela al mes, reuniones semanales en la Biblioteca Pública Central.",
     members: [[TEAM, "owner"], [ORGANIZER, "admin"], [NEIGHBOUR, "member"]],
@@ -259,18 +266,21 @@ const COMMUNITIES: CommunitySeed[] = [
   },
   {
     id: "corredores-las-maravillas",
+    picture: "deporte",
     name: "Corredores de Las Maravillas",
     description: "Salimos a correr sábados y domingos temprano; todos los ritmos son bienvenidos.",
     members: [[NEIGHBOUR, "owner"], [ORGANIZER, "member"]],
   },
   {
     id: "fotografia-urbana-saltillo",
+    picture: "fotografia",
     name: "Fotografía Urbana Saltillo",
     description: "Caminatas fotográficas por el centro, revisión de portafolios y exposiciones colectivas.",
     members: [[ORGANIZER, "owner"], [ADMIN, "admin"]],
   },
   {
     id: "fandango-norteno",
+    picture: "danza",
     name: "Fandango Norteño",
     description: "Son, huapango y danza tradicional del noreste: talleres, fandangos y presentaciones.",
     members: [[TEAM, "owner"], [ORGANIZER, "member"], [NEIGHBOUR, "member"]],
@@ -342,18 +352,40 @@ const EVENTS: EventSeed[] = [
   { title: "Yoga al amanecer en el parque", description: "Práctica suave para todos los niveles. Trae tapete y agua.", day: 2, time: "07:00", minutes: 60, place: "parque-las-maravillas", tags: ["deporte"], organizer: NEIGHBOUR, community: "corredores-las-maravillas", series: { rule: "weekly", weeks: 5 } },
 ];
 
-const NEWS: { title: string; summary: string; body: string; author: string; community?: string; daysAgo: number; featured?: boolean }[] = [
-  { title: "El Teatro Fernando Soler estrena temporada con la Filarmónica del Desierto", summary: "Cinco conciertos de música mexicana hasta fin de mes.", body: "La temporada abre esta semana con obras de Arturo Márquez y José Pablo Moncayo. Los boletos están a la venta en taquilla y en línea; estudiantes y personas mayores pagan $150.\n\nLa orquesta anunció además ensayos abiertos los miércoles.", author: TEAM, daysAgo: 1, featured: true },
-  { title: "Abren inscripciones para la Carrera nocturna 5K", summary: "El recorrido rodea el lago del Parque Las Maravillas.", body: "Corredores de Las Maravillas organiza su carrera nocturna anual. La inscripción incluye playera, medalla y abastecimiento. Habrá categoría recreativa para familias.", author: NEIGHBOUR, community: "corredores-las-maravillas", daysAgo: 2 },
-  { title: "«Sarapes: 400 años de color» llega al Recinto del Patrimonio Cultural", summary: "Más de 80 piezas, algunas del siglo XVIII.", body: "La exposición reúne sarapes de colecciones familiares y museos del país. Los sábados hay demostraciones de telar de pedal a cargo de maestros tejedores.", author: TEAM, daysAgo: 4, featured: true },
-  { title: "Lectores de Saltillo elige «Pedro Páramo» como lectura del mes", summary: "Reuniones semanales en la Biblioteca Pública Central.", body: "El club de lectura se reunirá cada semana durante mes y medio. La biblioteca presta ejemplares y habrá una sesión final con una especialista en Rulfo.", author: TEAM, community: "lectores-de-saltillo", daysAgo: 3 },
-  { title: "Cineclub del Ateneo anuncia ciclo de cine mexicano", summary: "Clásicos en 35 mm y un estreno documental.", body: "El ciclo incluye «Los olvidados», «Nosotros los pobres» y el estreno local de «Agua para Saltillo». Las funciones al aire libre son gratuitas.", author: ORGANIZER, community: "cineclub-del-ateneo", daysAgo: 5 },
-  { title: "El Museo del Desierto amplía su horario los viernes", summary: "Abrirá hasta las 21:00 durante el verano.", body: "El museo suma recorridos nocturnos y observación de estrellas. La entrada general se mantiene.", author: ADMIN, daysAgo: 6 },
-  { title: "Convocatoria: exposición colectiva de fotografía urbana", summary: "Envía hasta tres imágenes del centro de Saltillo.", body: "Fotografía Urbana Saltillo recibe propuestas para su muestra en Casa Purcell. Se aceptan fotos tomadas con cualquier cámara, incluidos celulares.", author: ORGANIZER, community: "fotografia-urbana-saltillo", daysAgo: 8 },
-  { title: "Fandango Norteño abre taller gratuito de jarana", summary: "Diez sesiones para principiantes; hay instrumentos en préstamo.", body: "El taller será en el Centro Cultural Vito Alessio Robles. Cupo limitado a 20 personas; se da preferencia a jóvenes de 15 a 25 años.", author: TEAM, community: "fandango-norteno", daysAgo: 9 },
-  { title: "Cerrará por mantenimiento la sala infantil de la biblioteca", summary: "Dos semanas de obras para renovar el mobiliario.", body: "Las actividades infantiles se trasladarán temporalmente al auditorio. El préstamo de libros sigue normal.", author: ADMIN, daysAgo: 11 },
-  { title: "Guía: cinco planes gratis para este fin de semana en Saltillo", summary: "Cine al aire libre, danzón y cuentacuentos.", body: "Reunimos las actividades sin costo de la agenda: la tardeada de danzón en la Plaza de Armas, cine en la Alameda y cuentacuentos en la biblioteca, entre otras.", author: TEAM, daysAgo: 0, featured: true },
+const NEWS: { picture: DemoTheme; title: string; summary: string; body: string; author: string; community?: string; daysAgo: number; featured?: boolean }[] = [
+  { picture: "teatro", title: "El Teatro Fernando Soler estrena temporada con la Filarmónica del Desierto", summary: "Cinco conciertos de música mexicana hasta fin de mes.", body: "La temporada abre esta semana con obras de Arturo Márquez y José Pablo Moncayo. Los boletos están a la venta en taquilla y en línea; estudiantes y personas mayores pagan $150.\n\nLa orquesta anunció además ensayos abiertos los miércoles.", author: TEAM, daysAgo: 1, featured: true },
+  { picture: "deporte", title: "Abren inscripciones para la Carrera nocturna 5K", summary: "El recorrido rodea el lago del Parque Las Maravillas.", body: "Corredores de Las Maravillas organiza su carrera nocturna anual. La inscripción incluye playera, medalla y abastecimiento. Habrá categoría recreativa para familias.", author: NEIGHBOUR, community: "corredores-las-maravillas", daysAgo: 2 },
+  { picture: "tradiciones", title: "«Sarapes: 400 años de color» llega al Recinto del Patrimonio Cultural", summary: "Más de 80 piezas, algunas del siglo XVIII.", body: "La exposición reúne sarapes de colecciones familiares y museos del país. Los sábados hay demostraciones de telar de pedal a cargo de maestros tejedores.", author: TEAM, daysAgo: 4, featured: true },
+  { picture: "literatura", title: "Lectores de Saltillo elige «Pedro Páramo» como lectura del mes", summary: "Reuniones semanales en la Biblioteca Pública Central.", body: "El club de lectura se reunirá cada semana durante mes y medio. La biblioteca presta ejemplares y habrá una sesión final con una especialista en Rulfo.", author: TEAM, community: "lectores-de-saltillo", daysAgo: 3 },
+  { picture: "cine", title: "Cineclub del Ateneo anuncia ciclo de cine mexicano", summary: "Clásicos en 35 mm y un estreno documental.", body: "El ciclo incluye «Los olvidados», «Nosotros los pobres» y el estreno local de «Agua para Saltillo». Las funciones al aire libre son gratuitas.", author: ORGANIZER, community: "cineclub-del-ateneo", daysAgo: 5 },
+  { picture: "exposicion", title: "El Museo del Desierto amplía su horario los viernes", summary: "Abrirá hasta las 21:00 durante el verano.", body: "El museo suma recorridos nocturnos y observación de estrellas. La entrada general se mantiene.", author: ADMIN, daysAgo: 6 },
+  { picture: "fotografia", title: "Convocatoria: exposición colectiva de fotografía urbana", summary: "Envía hasta tres imágenes del centro de Saltillo.", body: "Fotografía Urbana Saltillo recibe propuestas para su muestra en Casa Purcell. Se aceptan fotos tomadas con cualquier cámara, incluidos celulares.", author: ORGANIZER, community: "fotografia-urbana-saltillo", daysAgo: 8 },
+  { picture: "musica", title: "Fandango Norteño abre taller gratuito de jarana", summary: "Diez sesiones para principiantes; hay instrumentos en préstamo.", body: "El taller será en el Centro Cultural Vito Alessio Robles. Cupo limitado a 20 personas; se da preferencia a jóvenes de 15 a 25 años.", author: TEAM, community: "fandango-norteno", daysAgo: 9 },
+  { picture: "infantil", title: "Cerrará por mantenimiento la sala infantil de la biblioteca", summary: "Dos semanas de obras para renovar el mobiliario.", body: "Las actividades infantiles se trasladarán temporalmente al auditorio. El préstamo de libros sigue normal.", author: ADMIN, daysAgo: 11 },
+  { picture: "ciudad", title: "Guía: cinco planes gratis para este fin de semana en Saltillo", summary: "Cine al aire libre, danzón y cuentacuentos.", body: "Reunimos las actividades sin costo de la agenda: la tardeada de danzón en la Plaza de Armas, cine en la Alameda y cuentacuentos en la biblioteca, entre otras.", author: TEAM, daysAgo: 0, featured: true },
 ];
+
+const PLACE_PICTURES: Partial<Record<PlaceCategory, DemoTheme>> = {
+  teatro: "teatro",
+  museo: "exposicion",
+  "centro-cultural": "tradiciones",
+  galeria: "taller",
+  parque: "parque",
+  biblioteca: "literatura",
+};
+
+const eventPicture = (e: EventSeed): DemoTheme => DEMO_THEMES.find((theme) => theme === e.tags[0]) ?? "ciudad";
+
+/** Every demo item's picture: what `npm run demo:images` draws and the seed attaches. */
+export function demoPictures(): DemoPicture[] {
+  const events = new Map(EVENTS.map((e) => [slugify(e.title), eventPicture(e)]));
+  return [
+    ...PLACES.map((p): DemoPicture => ({ kind: "places", key: p.id, theme: PLACE_PICTURES[p.category] ?? "ciudad" })),
+    ...COMMUNITIES.map((c): DemoPicture => ({ kind: "communities", key: c.id, theme: c.picture })),
+    ...[...events].map(([key, theme]): DemoPicture => ({ kind: "events", key, theme })),
+    ...NEWS.map((n): DemoPicture => ({ kind: "news", key: slugify(n.title), theme: n.picture })),
+  ];
+}
 
 function localAt(days: number, time: string, now: Date): Date {
   const [hour, minute] = time.split(":").map(Number) as [number, number];
@@ -379,15 +411,24 @@ async function isEmpty(db: Queryable): Promise<boolean> {
 export interface ContentSeedReport {
   seeded: boolean;
   events: number;
+  /** Rows that got their picture (none without an image store). */
+  pictures: number;
+}
+
+export interface ContentSeedOptions {
+  now?: Date;
+  /** Where the demo pictures are copied; without it the content has none. */
+  images?: ImageStore;
 }
 
 /** Fills empty content tables with the demo month; returns whether it did. */
-export async function seedContent(database: Database, now: Date = new Date()): Promise<ContentSeedReport> {
+export async function seedContent(database: Database, { now = new Date(), images }: ContentSeedOptions = {}): Promise<ContentSeedReport> {
   const present = await database.query<{ id: string }>("SELECT id FROM users WHERE id = ANY($1::text[])", [[ORGANIZER, TEAM, ADMIN, NEIGHBOUR]]);
-  if (present.length < 4 || !(await isEmpty(database))) return { seeded: false, events: 0 };
+  if (present.length < 4 || !(await isEmpty(database))) return { seeded: false, events: 0, pictures: 0 };
 
-  return database.transaction(async (tx) => {
-    if (!(await isEmpty(tx))) return { seeded: false, events: 0 };
+  const targets: DemoPictureTarget[] = [];
+  const seeded = await database.transaction(async (tx) => {
+    if (!(await isEmpty(tx))) return null;
     for (const p of PLACES) {
       await tx.query(
         `INSERT INTO places (id, name, slug, description, category, street, number, neighbourhood, city, state, postal_code, lat, lng,
@@ -413,6 +454,7 @@ export async function seedContent(database: Database, now: Date = new Date()): P
         ],
       );
     }
+    targets.push(...PLACES.map((p): DemoPictureTarget => ({ kind: "places", id: p.id, key: p.id })));
     for (const [slug, name] of TAGS) await tx.query("INSERT INTO tags (id, name, slug) VALUES ($1, $2, $1)", [slug, name]);
     for (const c of COMMUNITIES) {
       const owner = c.members.find(([, role]) => role === "owner")![0];
@@ -423,6 +465,7 @@ export async function seedContent(database: Database, now: Date = new Date()): P
         owner,
         c.featured ?? false,
       ]);
+      targets.push({ kind: "communities", id: c.id, key: c.id });
       for (const [userId, role] of c.members) {
         await tx.query("INSERT INTO community_members (community_id, user_id, role) VALUES ($1, $2, $3)", [c.id, userId, role]);
       }
@@ -468,17 +511,22 @@ export async function seedContent(database: Database, now: Date = new Date()): P
           e.tags,
         );
         eventIds.push(...ids);
+        targets.push(...ids.map((id): DemoPictureTarget => ({ kind: "events", id, key: slugify(e.title) })));
       } else {
-        eventIds.push(await events.createSingle(write, e.organizer, e.tags));
+        const id = await events.createSingle(write, e.organizer, e.tags);
+        eventIds.push(id);
+        targets.push({ kind: "events", id, key: slugify(e.title) });
       }
       if (e.featured) await tx.query("UPDATE events SET featured = true WHERE id = $1", [eventIds[eventIds.length - 1]]);
     }
 
     for (const n of NEWS) {
+      const id = randomUUID();
+      targets.push({ kind: "news", id, key: slugify(n.title) });
       await tx.query(
         `INSERT INTO news (id, title, summary, body, author_id, community_id, published_at, featured)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [randomUUID(), n.title, n.summary, n.body, n.author, n.community ?? null, new Date(now.getTime() - n.daysAgo * 86_400_000 - 3 * 3600_000), n.featured ?? false],
+        [id, n.title, n.summary, n.body, n.author, n.community ?? null, new Date(now.getTime() - n.daysAgo * 86_400_000 - 3 * 3600_000), n.featured ?? false],
       );
     }
 
@@ -502,6 +550,10 @@ export async function seedContent(database: Database, now: Date = new Date()): P
        VALUES ($1, 'Casa', 'Calle General Cepeda', '512', 'República Oriente', 'Saltillo', 'Coahuila', '25280', 25.4189, -100.9861)`,
       [NEIGHBOUR],
     );
-    return { seeded: true, events: eventIds.length };
+    return { events: eventIds.length };
   });
+  if (!seeded) return { seeded: false, events: 0, pictures: 0 };
+  // After the rows exist, as an upload would be: files first, then each row linked to its own.
+  const pictures = images ? await attachDemoPictures(database, images, targets) : 0;
+  return { seeded: true, events: seeded.events, pictures };
 }

@@ -2,6 +2,7 @@ import type { Auth } from "firebase-admin/auth";
 import type { AccountType } from "../../lib/schemas/users";
 import { notifyUsers } from "../routes/notifications/service";
 import { createUsersRepository } from "../routes/users/repository";
+import type { ImageStore } from "../storage/store";
 import type { Database } from "./client";
 import { seedContent } from "./seed-content";
 
@@ -63,6 +64,8 @@ export interface SeedOptions {
   auth?: Auth | null;
   /** host:port of the Auth emulator; without it the identity service is never written to. */
   authEmulatorHost?: string;
+  /** Where the demo content's pictures are copied; without it the content has none. */
+  images?: ImageStore;
 }
 
 export interface SeedReport {
@@ -125,7 +128,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     for (const account of accounts) await ensureEmulatorUser(options.auth, account);
   }
 
-  await seedContent(database);
+  await seedContent(database, { images: options.images });
 
   return { accounts, seededDatabase, signInReady };
 }

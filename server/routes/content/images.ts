@@ -20,7 +20,7 @@ import { actorOf } from "./viewer";
 const FILE_FIELDS = ["file", "image", "coverImage"] as const;
 
 /** Links a stored image to the row; returns the set it replaced, or undefined if the row is gone. */
-async function linkImage(db: Database, kind: ContentKind, id: string, stored: StoredImage | null): Promise<{ keys: string[] } | null | undefined> {
+export async function linkImage(db: Database, kind: ContentKind, id: string, stored: StoredImage | null): Promise<{ keys: string[] } | null | undefined> {
   const { table, image } = KINDS[kind];
   return db.transaction(async (tx) => {
     const previous = await tx.query<{ set: { keys: string[] } | null }>(`SELECT ${image.set} AS set FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
