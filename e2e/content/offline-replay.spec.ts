@@ -41,9 +41,11 @@ test("seguir y crear sin conexión: esperan, sobreviven a una recarga y se enví
   await page.getByRole("button", { name: `Seguir ${title}` }).click();
   await expect(page.getByRole("button", { name: `Dejar de seguir ${title}` })).toBeVisible();
   // The notice sits at the top, over the section's links, and stays while the pointer rests on
-  // it: as a person would, wait for it to go before reaching for "Crear evento".
+  // it (it can appear right under the button just pressed): as a person would, take the pointer
+  // off it and wait for it to go before reaching for "Crear evento".
   const notice = page.getByText("Sin conexión: se enviará cuando vuelvas a estar en línea.");
   await expect(notice).toBeVisible();
+  await page.mouse.move(0, 0);
   await expect(notice).toBeHidden();
 
   await page.getByRole("navigation", { name: "Eventos" }).getByRole("link", { name: "Crear evento" }).click();
