@@ -55,8 +55,12 @@ export async function loadDemoPicture(kind: ContentKind, key: string): Promise<P
 /** Stores and links each target's picture; returns how many rows got one. */
 export async function attachDemoPictures(database: Database, images: ImageStore, targets: DemoPictureTarget[]): Promise<number> {
   let attached = 0;
+  // A series' dates share one picture: its files are read once.
+  const loaded = new Map<string, Promise<ProcessedImage | null>>();
   for (const target of targets) {
-    const picture = await loadDemoPicture(target.kind, target.key);
+    const id = `${target.kind}/${target.key}`;
+    if (!loaded.has(id)) loaded.set(id, loadDemoPicture(target.kind, target.key));
+    const picture = await loaded.get(id)!;
     if (!picture) continue;
     // Each row owns its files (a series' occurrences too): replacing one picture deletes only its own.
     const stored = await images.save(picture);
