@@ -1,11 +1,10 @@
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Auth } from "firebase-admin/auth";
-import { createJsonSchemaTransform, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { runAsRetryable, type Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
+import { registerApiDocs } from "./plugins/api-docs";
 import { registerAuth } from "./plugins/auth";
 import { registerApiCompression } from "./plugins/compression";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
@@ -112,23 +111,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     return payload;
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.0.3",
-      info: {
-        title: "Plaza API",
-        description: "API de Plaza, la agenda comunitaria y cultural de la ciudad. Respuestas: `{ data }`; errores: `{ message, code, issues? }`.",
-        version: "0.1.0",
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
-        },
-      },
-    },
-    transform: createJsonSchemaTransform({ skipList: [] }),
-  });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: "list", deepLinking: true } });
+  await registerApiDocs(app, { prefix: API_PREFIX });
 
   const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
   const users = createUsersRepository(database);

@@ -34,6 +34,29 @@ describe("aplicación", () => {
     expect(signUp.security).toEqual([{ bearerAuth: [] }]);
   });
 
+  it("el OpenAPI escribe una vez lo que muchas rutas comparten y cada referencia lleva a su esquema", async () => {
+    const doc = (await t.request({ url: "/api/openapi.json" })).json();
+    const schemas: Record<string, unknown> = doc.components.schemas;
+    const references = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(references.filter((name) => !(name! in schemas))).toEqual([]);
+    expect(Object.keys(schemas).filter((name) => !references.includes(name))).toEqual([]);
+
+    const eventById = doc.paths["/api/events/{id}"].get.responses;
+    expect(eventById["200"].content["application/json"].schema.properties.data).toEqual({ $ref: "#/components/schemas/Event" });
+    expect(eventById["404"]).toEqual({
+      description: "No encontrado",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+    });
+    expect(schemas.ApiError).toMatchObject({ type: "object", required: ["message", "code"] });
+    expect(Object.keys((schemas.Event as { properties: object }).properties)).toEqual(expect.arrayContaining(["_id", "title", "startsAt", "place"]));
+  });
+
+  it("un error documentado como referencia sale con el cuerpo del contrato", async () => {
+    const res = await t.request({ url: "/api/events/no-existe" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+  });
+
   it("sirve la referencia de la API en /api/docs", async () => {
     const res = await t.request({ url: "/api/docs/" });
     expect(res.statusCode).toBe(200);

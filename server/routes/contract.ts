@@ -19,11 +19,18 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: "Demasiadas peticiones",
 };
 
-/** Documents the error answers a route can give (all share the contract's error body). */
+/**
+ * Documents the error answers a route can give. All share the contract's error body, given as
+ * the one schema instance (a `.describe()` copy would be written out inline on every route
+ * instead of referenced); the description sits beside it.
+ */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, apiErrorBodySchema.describe(ERROR_DESCRIPTIONS[status] ?? "Error")]),
-  ) as Record<number, typeof apiErrorBodySchema>;
+    statuses.map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: apiErrorBodySchema } } },
+    ]),
+  ) as Record<number, { description: string; content: { "application/json": { schema: typeof apiErrorBodySchema } } }>;
 }
 
 /** OpenAPI security requirement for routes that read the bearer ID token. */
