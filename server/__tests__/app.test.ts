@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createTestApp, expectedDatabaseKind, type TestApp } from "../test/harness";
 
@@ -55,6 +56,16 @@ describe("aplicación", () => {
     const res = await t.request({ url: "/api/events/no-existe" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+  });
+
+  it("la referencia de la API llega comprimida a quien la pide así", async () => {
+    for (const url of ["/api/docs/static/swagger-ui-bundle.js", "/api/docs/json"]) {
+      const plain = await t.app.inject({ url });
+      const compressed = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect({ url, status: compressed.statusCode, encoding: compressed.headers["content-encoding"] }).toEqual({ url, status: 200, encoding: "br" });
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(zlib.brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
   });
 
   it("sirve la referencia de la API en /api/docs", async () => {
