@@ -67,6 +67,9 @@ test("la referencia de la API, fuera del manifiesto, también funciona con la po
   const response = await page.goto("/api/docs/");
   expect(response?.status()).toBe(200);
   expect(scriptSrc(response?.headers()["content-security-policy"])).not.toContain("'unsafe-inline'");
-  await expect(page.getByText("Plaza API").first()).toBeVisible();
+  // Swagger UI builds the whole reference in the browser from 1.9 MB of script: 2–3 s here, 6–8 s
+  // with the CPU slowed 4×, which a busy 2-core host running two journeys can pass. This journey
+  // checks the policy; the page's speed is not what it measures.
+  await expect(page.getByText("Plaza API").first()).toBeVisible({ timeout: 30_000 });
   expect(violations).toEqual([]);
 });
