@@ -40,18 +40,21 @@ const toComponents = createJsonSchemaTransformObject({ schemaRegistry: sharedSch
  * The transform writes each shared schema twice, as an answer and as a request body
  * (`EventInput`…). These are answers only; the unused copies would read as request bodies.
  */
-function withoutUnusedSchemas(document: ReturnType<typeof toComponents>): ReturnType<typeof toComponents> {
-  const schemas = document.components?.schemas ?? {};
-  const referenced = (value: unknown) => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
+function withoutUnusedSchemas<T extends object>(document: T): T {
+  // The transform also types Swagger 2 documents, which have no components; this one is OpenAPI 3.
+  if (!("components" in document)) return document;
+  const components = document.components as { schemas?: Record<string, unknown> } | undefined;
+  const schemas = components?.schemas ?? {};
+  const referenced = (value: unknown) => [...JSON.stringify(value ?? null).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
   const used = new Set<string>();
-  const pending = referenced(document.paths);
+  const pending = referenced("paths" in document ? document.paths : undefined);
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     if (used.has(name)) continue;
     used.add(name);
     pending.push(...referenced(schemas[name]));
   }
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  return { ...document, components: { ...document.components, schemas: kept } };
+  return { ...document, components: { ...components, schemas: kept } };
 }
 
 export async function registerApiDocs(app: FastifyInstance, { prefix }: { prefix: string }): Promise<void> {
