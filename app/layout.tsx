@@ -10,6 +10,7 @@ import { appleStartupImages, brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { ContentSessionSync } from "@/components/content/content-session-sync";
+import { IntlWarmUp } from "@/components/layout/intl-warmup";
 
 export const metadata: Metadata = {
   title: { default: brand.name, template: `%s · ${brand.name}` },
@@ -43,6 +44,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <AppShell>{children}</AppShell>
           <ContentSessionSync />
         </Providers>
+        <IntlWarmUp />
       </body>
     </html>
   );
