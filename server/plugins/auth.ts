@@ -41,6 +41,13 @@ declare module "fastify" {
     internalToken(uid: string, email: string | null): string;
     resolveInternalToken(token: string): Identity | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route answers the person's own profile: the sign-in check reads the row with
+     * AuthOptions.loadOwnProfile (row and relations in one statement) instead of loadUser.
+     */
+    ownProfile?: boolean;
+  }
   interface FastifyRequest {
     /** Set by the auth guards when a valid token came with the request. */
     identity: Identity | null;
@@ -60,6 +67,8 @@ export interface AuthOptions {
   /** Whether unsigned Auth emulator tokens are accepted: only when the app was configured for it. */
   emulator: boolean;
   loadUser(uid: string): Promise<UserRow | null>;
+  /** loadUser for routes with `config.ownProfile`: the row read together with what their answer needs. */
+  loadOwnProfile?(uid: string): Promise<UserRow | null>;
   /** Whether tokens of `uid` issued at `issuedAt` were revoked (account deleted since). */
   isSessionRevoked(uid: string, issuedAt: Date): Promise<boolean>;
   /** Stores the identity's new email on the profile; null when another profile holds it. */
@@ -152,7 +161,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest("loadCurrentUser", function (this: FastifyRequest) {
     const state = (this.authState ??= { checked: false });
     if (!this.identity) return Promise.resolve(null);
-    state.user ??= this.server.loadUserById(this.identity.uid);
+    const loadOwnProfile = this.routeOptions.config.ownProfile ? options.loadOwnProfile : undefined;
+    state.user ??= loadOwnProfile ? loadOwnProfile(this.identity.uid) : this.server.loadUserById(this.identity.uid);
     return state.user;
   });
 }

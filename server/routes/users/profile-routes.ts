@@ -27,16 +27,21 @@ const userIdParams = z.object({ id: z.string().min(1).max(128) }).strict();
 export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, database }) => {
   // Every answer here is the person's own profile, so it carries the saved addresses.
   const profileOf = (row: UserRow) => ownProfileAnswer(users, database, row);
+  // The reads that answer with that profile get the row and its relations in one statement.
+  const ownProfile = { config: { ownProfile: true } };
 
   app.get(
     "/initial-data",
-    routeOptions("users", "identity", {
-      summary: "Datos iniciales tras iniciar sesión",
-      description:
-        "Indica si la cuenta está suspendida (`banned`, con motivo y fecha de fin) y devuelve el perfil (null si aún no se registra). Nunca se guarda en caché.",
-      data: { 200: initialDataSchema },
-      errors: [401],
-    }),
+    {
+      ...routeOptions("users", "identity", {
+        summary: "Datos iniciales tras iniciar sesión",
+        description:
+          "Indica si la cuenta está suspendida (`banned`, con motivo y fecha de fin) y devuelve el perfil (null si aún no se registra). Nunca se guarda en caché.",
+        data: { 200: initialDataSchema },
+        errors: [401],
+      }),
+      ...ownProfile,
+    },
     async (request) => {
       const row = await request.loadCurrentUser();
       return { data: toInitialData(row ? await profileOf(row) : null) };
@@ -45,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (a
 
   app.get(
     "/my-data",
-    routeOptions("users", "identity", { summary: "Perfil del usuario de la sesión", data: { 200: userSchema }, errors: [401, 404] }),
+    { ...routeOptions("users", "identity", { summary: "Perfil del usuario de la sesión", data: { 200: userSchema }, errors: [401, 404] }), ...ownProfile },
     async (request) => {
       const row = await request.loadCurrentUser();
       if (!row) throw notFound(USER_NOT_FOUND);

@@ -5,7 +5,7 @@ import type { ImageStore } from "../../storage/store";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { User } from "../../../lib/schemas/users";
 import { toAddress } from "../addresses/repository";
-import { ownRelations } from "./user-queries";
+import { ownRelationsOf } from "./user-queries";
 import { toUser } from "./mappers";
 import type { UsersRepository } from "./repository";
 
@@ -31,7 +31,7 @@ export async function profileAnswer(users: UsersRepository, row: UserRow): Promi
 
 /** The full profile of `row` answered to its own person: with the saved addresses. */
 export async function ownProfileAnswer(_users: UsersRepository, database: UsersRoutesOptions["database"], row: UserRow): Promise<User> {
-  const { following, followersCount, addresses } = await ownRelations(database, row.id);
+  const { following, followersCount, addresses } = await ownRelationsOf(database, row);
   return toUser(row, following, followersCount, new Date(), addresses.map(toAddress), true);
 }
 

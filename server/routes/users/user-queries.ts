@@ -33,22 +33,56 @@ export interface OwnRelations {
   addresses: AddressRow[];
 }
 
+// A person's own relations as columns of one SELECT, keyed by `$1` (their id): asked alone, or
+// next to their row when the sign-in check reads it anyway (findUserWithOwnRelations).
+const OWN_RELATIONS_COLUMNS = `
+       coalesce((SELECT json_agg(json_build_array(f.target_kind, f.target_id) ORDER BY f.created_at, f.target_id)
+         FROM follows f WHERE f.follower_id = $1), '[]'::json) AS own_following,
+       (SELECT count(*)::int FROM follows f WHERE f.target_kind = 'users' AND f.target_id = $1) AS own_followers,
+       coalesce((SELECT json_agg(a ORDER BY a.created_at, a.id) FROM addresses a WHERE a.user_id = $1), '[]'::json) AS own_addresses`;
+
+interface OwnRelationsRecord {
+  own_following: [string, string][] | string;
+  own_followers: number;
+  own_addresses: AddressRow[] | string;
+}
+
+function toOwnRelations(record: OwnRelationsRecord): OwnRelations {
+  const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
+  for (const [kind, id] of fromJson<[string, string][]>(record.own_following)) following[kind as keyof Following]?.push(id);
+  return { following, followersCount: record.own_followers, addresses: fromJson<AddressRow[]>(record.own_addresses) };
+}
+
 /**
- * OwnRelations in one statement (my-data, initial data, own edits): one round trip after the
- * row the sign-in check already loaded, and no second statement for a restart to cut in between.
- * Follows keep the order relationsOf gives (oldest first).
+ * OwnRelations in one statement (own edits, and whenever the row came without them): one round
+ * trip, and no second statement for a restart to cut in between. Follows keep the order
+ * relationsOf gives (oldest first).
  */
 export async function ownRelations(db: Queryable, userId: string): Promise<OwnRelations> {
-  const rows = await db.query<{ following: [string, string][] | string; followers: number; addresses: AddressRow[] | string }>(
-    `SELECT
-       coalesce((SELECT json_agg(json_build_array(f.target_kind, f.target_id) ORDER BY f.created_at, f.target_id)
-         FROM follows f WHERE f.follower_id = $1), '[]'::json) AS following,
-       (SELECT count(*)::int FROM follows f WHERE f.target_kind = 'users' AND f.target_id = $1) AS followers,
-       coalesce((SELECT json_agg(a ORDER BY a.created_at, a.id) FROM addresses a WHERE a.user_id = $1), '[]'::json) AS addresses`,
-    [userId],
-  );
-  const row = rows[0]!;
-  const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
-  for (const [kind, id] of fromJson<[string, string][]>(row.following)) following[kind as keyof Following]?.push(id);
-  return { following, followersCount: row.followers, addresses: fromJson<AddressRow[]>(row.addresses) };
+  const rows = await db.query<OwnRelationsRecord>(`SELECT ${OWN_RELATIONS_COLUMNS}`, [userId]);
+  return toOwnRelations(rows[0]!);
+}
+
+// Rows read together with their relations. Keyed by the row object itself, so an answer built
+// from another row (an edit's RETURNING, an email just mirrored) reads its relations afresh.
+const relationsReadWith = new WeakMap<UserRow, OwnRelations>();
+
+/**
+ * The user and their own relations in one statement, for the routes that answer the person's own
+ * profile (my-data, initial data): the sign-in check needs the row anyway. With the relations as a
+ * second statement my-data did 0.61–0.76× of its floor's requests a second, in one 0.69–0.83×
+ * (bench/content-load.mjs, PostgreSQL; docs/operations/rendimiento.md).
+ */
+export async function findUserWithOwnRelations(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRecord & OwnRelationsRecord>(`SELECT u.*, ${OWN_RELATIONS_COLUMNS} FROM users u WHERE u.id = $1 LIMIT 1`, [id]);
+  if (!rows[0]) return null;
+  const user = toUserRow(rows[0]);
+  relationsReadWith.set(user, toOwnRelations(rows[0]));
+  return user;
+}
+
+/** The relations read with `row` by findUserWithOwnRelations, or read now. */
+export function ownRelationsOf(db: Queryable, row: UserRow): Promise<OwnRelations> {
+  const known = relationsReadWith.get(row);
+  return known ? Promise.resolve(known) : ownRelations(db, row.id);
 }

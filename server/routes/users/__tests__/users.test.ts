@@ -165,7 +165,8 @@ describe("usuarios", () => {
            ($1, 'users', $2, now() - interval '3 minutes'),
            ($1, 'events', 'evento-2', now() - interval '2 minutes'),
            ($1, 'events', 'evento-1', now() - interval '1 minute'),
-           ($1, 'communities', 'comunidad-1', now())`,
+           ($1, 'communities', 'comunidad-1', now()),
+           ($2, 'users', $1, now())`,
         [person.uid, other.uid],
       );
 
@@ -175,7 +176,14 @@ describe("usuarios", () => {
       expect(me._id).toBe(person.uid);
       expect(me.email).toBe(person.email);
       expect(me.following).toEqual({ users: [other.uid], events: ["evento-2", "evento-1"], places: [], news: [], communities: ["comunidad-1"], tags: [] });
+      expect(me.followersCount).toBe(1);
       expect(res.headers["cache-control"]).toBe("no-store");
+
+      // The next read sees a change made in between: nothing of the answer is kept across requests.
+      await t.database.query("DELETE FROM follows WHERE follower_id = $1 AND target_kind = 'events'", [person.uid]);
+      const after = userSchema.parse((await t.request({ url: "/api/users/my-data", headers: bearer(person) })).json().data);
+      expect(after.following.events).toEqual([]);
+      expect(after.following.users).toEqual([other.uid]);
     });
   });
 
