@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { persistedCache } from "../support/accounts";
 import { waitForOfflineReady } from "../support/pwa";
 import { ORGANIZER, api, createEventByApi, listIds, newAccount, saltilloDaysAhead, signIn, tokenFor } from "./support";
 
@@ -34,8 +35,12 @@ test("seguir y crear sin conexión: esperan, sobreviven a una recarga y se enví
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await context.setOffline(true);
-  // A visited page reads offline after a reload, from the persisted cache.
-  await page.waitForTimeout(1500);
+  // A visited page reads offline after a reload, from the persisted cache: once the app has
+  // saved it (a throttled write, about a second after the last change; a fixed wait lost that
+  // race once on a loaded CI machine).
+  await expect
+    .poll(async () => (await persistedCache(page))?.queries.some((q) => JSON.stringify(q.queryKey) === JSON.stringify(["events", "detail", target._id])) ?? false)
+    .toBe(true);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await page.getByRole("button", { name: `Seguir ${title}` }).click();
