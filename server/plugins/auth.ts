@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Auth, DecodedIdToken } from "firebase-admin/auth";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { isAdminAccount } from "../../lib/schemas/users";
 import { banMessage } from "../../lib/schemas/ban-message";
 import type { UserRow } from "../routes/users/rows";
+import type { Alongside } from "../routes/users/user-queries";
 import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
 
@@ -47,19 +48,33 @@ declare module "fastify" {
      * AuthOptions.loadOwnProfile (row and relations in one statement) instead of loadUser.
      */
     ownProfile?: boolean;
+    /**
+     * A public read that reads the viewer's row itself, in one statement with what it adds for
+     * them (loadCurrentUserWith). The sign-in check verifies the token up front and checks the
+     * account when the row arrives; if the handler never reads it, before the answer is sent.
+     */
+    viewerInline?: boolean;
   }
   interface FastifyRequest {
     /** Set by the auth guards when a valid token came with the request. */
     identity: Identity | null;
     /** The registered user behind `identity` (memoised), or null. */
     loadCurrentUser(): Promise<UserRow | null>;
+    /**
+     * loadCurrentUser with `alongside` computed in the same statement; `alongside` is null when the
+     * row was read before (or changed since), and the caller reads it on its own.
+     */
+    loadCurrentUserWith<T>(alongside: Alongside<T>): Promise<{ user: UserRow | null; alongside: T | null }>;
     authState: AuthState | null;
   }
 }
 
 interface AuthState {
   checked: boolean;
+  /** The account behind the identity, checked (see checkedAccount). */
   user?: Promise<UserRow | null>;
+  /** viewerInline: the route reads the account itself. */
+  accountPending?: boolean;
 }
 
 export interface AuthOptions {
@@ -69,6 +84,8 @@ export interface AuthOptions {
   loadUser(uid: string): Promise<UserRow | null>;
   /** loadUser for routes with `config.ownProfile`: the row read together with what their answer needs. */
   loadOwnProfile?(uid: string): Promise<UserRow | null>;
+  /** loadUser with more columns in the same statement (both null when there is no such user). */
+  loadUserWith?<T>(uid: string, alongside: Alongside<T>): Promise<{ user: UserRow | null; alongside: T | null }>;
   /** Whether tokens of `uid` issued at `issuedAt` were revoked (account deleted since). */
   isSessionRevoked(uid: string, issuedAt: Date): Promise<boolean>;
   /** Stores the identity's new email on the profile; null when another profile holds it. */
@@ -162,8 +179,23 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     const state = (this.authState ??= { checked: false });
     if (!this.identity) return Promise.resolve(null);
     const loadOwnProfile = this.routeOptions.config.ownProfile ? options.loadOwnProfile : undefined;
-    state.user ??= loadOwnProfile ? loadOwnProfile(this.identity.uid) : this.server.loadUserById(this.identity.uid);
+    state.user ??= checkedAccount(this, loadOwnProfile ? loadOwnProfile(this.identity.uid) : this.server.loadUserById(this.identity.uid));
     return state.user;
+  });
+  app.decorateRequest("loadCurrentUserWith", async function <T>(this: FastifyRequest, alongside: Alongside<T>) {
+    const state = (this.authState ??= { checked: false });
+    if (!this.identity) return { user: null, alongside: null };
+    if (state.user || !options.loadUserWith) return { user: await this.loadCurrentUser(), alongside: null };
+    const read = options.loadUserWith(this.identity.uid, alongside);
+    state.user = checkedAccount(this, read.then((found) => found.user));
+    const [user, found] = await Promise.all([state.user, read]);
+    // The email mirror may have replaced the row: what was computed with the old one is not used.
+    return { user, alongside: user !== null && user === found.user ? found.alongside : null };
+  });
+  // A viewerInline route that answers without having read its viewer still checks the account
+  // (an error answer carries nothing to keep from it).
+  app.addHook("preSerialization", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode < 400 && request.authState?.accountPending && !request.authState.user) await request.loadCurrentUser();
   });
 }
 
@@ -194,16 +226,26 @@ async function authenticate(request: FastifyRequest): Promise<Identity | null> {
   if (token === null) return null;
   const identity = internalIdentity(request, token) ?? (await request.server.verifyIdToken(token));
   request.identity = identity;
-  // A token outlives its account by up to an hour (Firebase does not know about our deletion,
-  // and in production does not even check its own). Registered users are loaded here anyway (one
-  // query most routes need); only a token without a profile is checked against revocations.
-  const user = await request.loadCurrentUser();
-  if (!user && (await request.server.isSessionRevoked(identity))) {
+  if (request.routeOptions.config.viewerInline) state.accountPending = true;
+  else await request.loadCurrentUser();
+  return identity;
+}
+
+/**
+ * The account as read, once it passed the checks every signed-in request gets. A token outlives
+ * its account by up to an hour (Firebase does not know about our deletion, and in production does
+ * not even check its own). Registered users are loaded anyway (one query most routes need); only a
+ * token without a profile is checked against revocations.
+ */
+async function checkedAccount(request: FastifyRequest, read: Promise<UserRow | null>): Promise<UserRow | null> {
+  const identity = request.identity!;
+  const user = await read;
+  if (user) return mirrorEmail(request, identity, user);
+  if (await request.server.isSessionRevoked(identity)) {
     request.identity = null;
     throw invalidToken();
   }
-  if (user) await mirrorEmail(request, identity, user);
-  return identity;
+  return null;
 }
 
 /**
@@ -211,16 +253,16 @@ async function authenticate(request: FastifyRequest): Promise<Identity | null> {
  * Only a token issued after the row last changed may move it, so a session still holding a token
  * with the old email (issued before the change) cannot turn it back.
  */
-async function mirrorEmail(request: FastifyRequest, identity: Identity, user: UserRow): Promise<void> {
+async function mirrorEmail(request: FastifyRequest, identity: Identity, user: UserRow): Promise<UserRow> {
   const email = identity.email;
-  if (email === null || email.toLowerCase() === user.email.toLowerCase()) return;
-  if (identity.issuedAt.getTime() <= user.updatedAt.getTime()) return;
+  if (email === null || email.toLowerCase() === user.email.toLowerCase()) return user;
+  if (identity.issuedAt.getTime() <= user.updatedAt.getTime()) return user;
   const updated = await request.server.syncUserEmail(user.id, email);
   if (!updated) {
     request.log.warn({ userId: user.id }, "El correo de la sesión ya pertenece a otro perfil; el perfil conserva el anterior.");
-    return;
+    return user;
   }
-  request.authState!.user = Promise.resolve(updated);
+  return updated;
 }
 
 /** The identity of a request that passed `requireIdentity` (throws 401 otherwise). */

@@ -4,7 +4,8 @@ import { loadEnv } from "../../env";
 import { firebaseAuthFor } from "../../firebase";
 import { bearer, craftedToken, createEmulatorUser, type EmulatorUser } from "../../test/emulator";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { forbidBanned, identityOf, requireAdmin, requireIdentity, requireUser } from "../auth";
+import { registeredUser } from "../../test/accounts";
+import { forbidBanned, identityOf, optionalIdentity, requireAdmin, requireIdentity, requireUser } from "../auth";
 
 // Guards against real tokens from the Auth emulator; roles and bans come from the database.
 
@@ -15,6 +16,8 @@ function addProbeRoutes(app: FastifyInstance): void {
   });
   app.post("/api/prueba/escritura", { onRequest: [requireUser, forbidBanned] }, async () => ({ data: { ok: true } }));
   app.get("/api/prueba/admin", { onRequest: requireAdmin }, async () => ({ data: { ok: true } }));
+  // A public read that leaves reading its viewer to itself, and then never does.
+  app.get("/api/prueba/publica", { onRequest: optionalIdentity, config: { viewerInline: true } }, async () => ({ data: { ok: true } }));
 }
 
 describe("autenticación con tokens del emulador", () => {
@@ -47,6 +50,16 @@ describe("autenticación con tokens del emulador", () => {
   it("acepta el esquema Bearer sin importar mayúsculas", async () => {
     const res = await t.request({ url: "/api/prueba/quien", headers: { authorization: `bearer ${person.idToken}` } });
     expect(res.statusCode).toBe(200);
+  });
+
+  it("una lectura pública que lee a quien mira por su cuenta comprueba igual la cuenta del token, aunque no llegue a leerla", async () => {
+    const leaving = await registeredUser(t);
+    expect((await t.request({ url: "/api/prueba/publica" })).statusCode).toBe(200);
+    expect((await t.request({ url: "/api/prueba/publica", headers: bearer(leaving) })).statusCode).toBe(200);
+    expect((await t.request({ method: "DELETE", url: "/api/users/delete-account", headers: bearer(leaving) })).statusCode).toBe(200);
+    const res = await t.request({ url: "/api/prueba/publica", headers: bearer(leaving) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: "Tu sesión no es válida o expiró. Vuelve a iniciar sesión.", code: "INVALID_TOKEN" });
   });
 
   it("exige un perfil registrado para escribir", async () => {

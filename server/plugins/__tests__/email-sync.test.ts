@@ -3,6 +3,7 @@ import { loadEnv } from "../../env";
 import { registeredUser } from "../../test/accounts";
 import { bearer, signInWithPassword, uniqueEmail } from "../../test/emulator";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { createEvent, makePerson } from "../../routes/content/__tests__/helpers";
 
 // docs/authorization.md#the-servers-copy-of-the-email: the profile's email follows the token's,
 // with no call of its own, and only forward in time.
@@ -46,6 +47,23 @@ describe("la copia del correo en el perfil sigue al token", () => {
 
     // The token from before the change (still within its hour) carries the old email.
     await t.request({ url: "/api/users/my-data", headers: bearer(person) });
+    expect((await t.users.findById(person.uid))?.email).toBe(newEmail);
+  });
+
+  it("también si la primera petición es abrir un evento: lo guarda, y el evento dice que lo sigue", async () => {
+    const person = await registeredUser(t);
+    const eventId = await createEvent(t, await makePerson(t), { title: "Lectura en voz alta" });
+    expect((await t.request({ method: "POST", url: `/api/events/${eventId}/follow`, headers: bearer(person) })).statusCode).toBe(200);
+    // Read once before the change, so the event's public row is kept (shared-rows.ts).
+    expect((await t.request({ url: `/api/events/${eventId}` })).statusCode).toBe(200);
+    const newEmail = uniqueEmail("nuevo");
+    await nextSecond();
+    await changeIdentityEmail(person.uid, newEmail);
+    const fresh = await signInWithPassword(newEmail, person.password);
+
+    const res = await t.request({ url: `/api/events/${eventId}`, headers: bearer(fresh) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ _id: eventId, following: true, followersCount: 1 });
     expect((await t.users.findById(person.uid))?.email).toBe(newEmail);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { deleteQuerySchema, deletedSchema, idParamsSchema, type ContentKind } from "../../../lib/schemas/content";
@@ -18,7 +18,7 @@ import { removeRows, type SharedFilters } from "./repository";
 import { routeOptions, type Access, type RouteSpec } from "../routing";
 import { assertWithinQuota } from "./spam";
 import { ROW_WEIGHT, sharedRows } from "./shared-rows";
-import { withViewer, type ViewerRole } from "./viewer-rows";
+import { viewerWithRows, type ViewerRole } from "./viewer-rows";
 import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer } from "./viewer";
 
 // One content kind as a REST resource. Every kind has the same calls — lists (all, mine, the
@@ -166,35 +166,40 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
       answer(await rows.list(filters as Filters, pageRequest(query), viewer.id), viewer);
 
     // Public lists and items: the rows everyone sees are read once and kept briefly
-    // (shared-rows.ts); each viewer's follows and roles are added to them (viewer-rows.ts).
-    // Without the content version (a resource registered on its own) every read goes out.
+    // (shared-rows.ts); the viewer's account, follows and roles are then read in one statement
+    // and added to them (viewer-rows.ts). Without the content version (a resource registered on
+    // its own) every read goes out.
     const shared = plugin.hasDecorator("contentVersion") ? sharedRows(() => plugin.contentVersion()) : null;
-    const personal = (found: Row[], viewer: Viewer) => withViewer(database, def.kind, found, viewer.id, def.viewerRole);
-    const publicList = async (filters: Record<string, unknown>, query: { cursor?: string; limit?: number }, viewer: Viewer) => {
-      if (!shared) return list(filters, query, viewer);
-      const request = pageRequest(query);
-      const page = await shared.get(`list:${JSON.stringify([filters, request])}`, request.limit * ROW_WEIGHT, () => rows.list(filters as Filters, request, null));
-      return answer({ ...page, rows: await personal(page.rows, viewer) }, viewer);
+    const seen = (request: FastifyRequest, found: Row[]) => viewerWithRows(request, database, def.kind, found, def.viewerRole);
+    const publicList = async (request: FastifyRequest, filters: Record<string, unknown>, query: { cursor?: string; limit?: number }) => {
+      if (!shared) return list(filters, query, await viewerOf(request));
+      const paging = pageRequest(query);
+      const page = await shared.get(`list:${JSON.stringify([filters, paging])}`, paging.limit * ROW_WEIGHT, () => rows.list(filters as Filters, paging, null));
+      const { viewer, rows: viewed } = await seen(request, page.rows);
+      return answer({ ...page, rows: viewed }, viewer);
     };
-    const publicItem = async (id: string, viewer: Viewer) => {
+    const publicItem = async (request: FastifyRequest, id: string) => {
       const row = shared ? await shared.get(`item:${id}`, ROW_WEIGHT, () => rows.findById(id, null)) : null;
       // Missing, hidden or not public yet: who may still see it depends on the viewer.
-      if (!row || concealed(row)) return def.toItem(await ctx.load(id, viewer), viewer);
-      const [viewed] = await personal([row], viewer);
-      return def.toItem(viewed!, viewer);
+      if (!row || concealed(row)) {
+        const viewer = await viewerOf(request);
+        return def.toItem(await ctx.load(id, viewer), viewer);
+      }
+      const { viewer, rows: viewed } = await seen(request, [row]);
+      return def.toItem(viewed[0]!, viewer);
     };
     type ListQuery = { cursor?: string; limit?: number; visibility?: SharedFilters["visibility"] } & Record<string, unknown>;
 
-    // Anonymous lists and items are the same for everyone: ETag and brief public caching (plugins/http-cache.ts).
-    const publicCache = { config: { publicCache: true } };
-    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...publicCache }, async (request) => {
-      const viewer = await viewerOf(request);
+    // Anonymous lists and items are the same for everyone: ETag and brief public caching
+    // (plugins/http-cache.ts). Signed in, the viewer is read with the rows (viewerInline).
+    const publicRead = { config: { publicCache: true, viewerInline: true } };
+    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...publicRead }, async (request) => {
       const { cursor, limit, visibility, ...filters } = request.query as ListQuery;
-      assertVisibilityAllowed(visibility, viewer);
-      const shown = visibility ?? "visible";
+      if (visibility === undefined || visibility === "visible") return publicList(request, { ...filters, visibility: "visible" }, { cursor, limit });
       // Hidden items (the admin panel's lists) are never kept for everyone.
-      const read = shown === "visible" ? publicList : list;
-      return read({ ...filters, visibility: shown }, { cursor, limit }, viewer);
+      const viewer = await viewerOf(request);
+      assertVisibilityAllowed(visibility, viewer);
+      return list({ ...filters, visibility }, { cursor, limit }, viewer);
     });
 
     const ownList = (path: string, doc: Doc, filters: (viewerId: string) => Record<string, unknown>) =>
@@ -212,10 +217,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 
     await def.reads?.(app, ctx);
 
-    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...publicCache }, async (request) => {
-      const viewer = await viewerOf(request);
-      return { data: await publicItem(request.params.id, viewer) };
-    });
+    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...publicRead }, async (request) => ({
+      data: await publicItem(request, request.params.id),
+    }));
 
     app.post(
       "/",

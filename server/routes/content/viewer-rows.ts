@@ -1,5 +1,9 @@
+import type { FastifyRequest } from "fastify";
 import type { ContentKind } from "../../../lib/schemas/content";
 import type { Queryable } from "../../db/client";
+import { fromJson } from "../../db/sql";
+import { alongsideOf, type Alongside } from "../users/user-queries";
+import { toViewer, type Viewer } from "./viewer";
 
 // Rows read without a viewer (shared-rows.ts) say nobody follows them and give no community
 // role. For a signed-in viewer both are read here, for all the rows at once, and set on copies:
@@ -17,24 +21,47 @@ interface ViewerFacts {
   roles: Record<string, string> | null;
 }
 
-export async function withViewer<Row extends { id: string; following: boolean }>(
-  db: Queryable,
-  kind: ContentKind,
-  rows: Row[],
-  viewerId: string | null,
-  role?: ViewerRole<Row>,
-): Promise<Row[]> {
-  if (viewerId === null || rows.length === 0) return rows;
+type ViewedRow = { id: string; following: boolean };
+
+/** The viewer's follows and roles among `rows`, as columns keyed by `$1` (the viewer's id). */
+function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[], role?: ViewerRole<Row>): Alongside<ViewerFacts> {
   const communities = role ? [...new Set(rows.map((row) => role.communityOf(row)).filter((id): id is string => id !== null))] : [];
-  const [facts] = await db.query<ViewerFacts>(
-    `SELECT ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS followed,
-       (SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS roles`,
-    [viewerId, kind, rows.map((row) => row.id), communities],
-  );
+  return {
+    columns: `ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS viewer_followed,
+       (SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS viewer_roles`,
+    params: [kind, rows.map((row) => row.id), communities],
+    read: (record) => ({ followed: record.viewer_followed as string[], roles: fromJson<Record<string, string> | null>(record.viewer_roles) }),
+  };
+}
+
+function seenBy<Row extends ViewedRow>(rows: Row[], facts: ViewerFacts | null, role?: ViewerRole<Row>): Row[] {
   const followed = new Set(facts?.followed ?? []);
   return rows.map((row) => {
     const community = role?.communityOf(row) ?? null;
     const viewerRole = role ? { [role.column]: (community !== null ? facts?.roles?.[community] : undefined) ?? null } : {};
     return { ...row, following: followed.has(row.id), ...viewerRole };
   });
+}
+
+export async function withViewer<Row extends ViewedRow>(db: Queryable, kind: ContentKind, rows: Row[], viewerId: string | null, role?: ViewerRole<Row>): Promise<Row[]> {
+  if (viewerId === null || rows.length === 0) return rows;
+  return seenBy(rows, await alongsideOf(db, viewerId, viewerFacts(kind, rows, role)), role);
+}
+
+/**
+ * For public reads marked `viewerInline`: who is looking and the rows as they see them, with
+ * their account, follows and roles read in one statement. Signed in, a list or an item was two
+ * statements (the account, then the follows) and did 0.40–0.52× of its floor's requests a second.
+ */
+export async function viewerWithRows<Row extends ViewedRow>(
+  request: FastifyRequest,
+  db: Queryable,
+  kind: ContentKind,
+  rows: Row[],
+  role?: ViewerRole<Row>,
+): Promise<{ viewer: Viewer; rows: Row[] }> {
+  const { user, alongside } = await request.loadCurrentUserWith(viewerFacts(kind, rows, role));
+  const viewer = toViewer(user);
+  if (viewer.id === null || rows.length === 0) return { viewer, rows };
+  return { viewer, rows: alongside ? seenBy(rows, alongside, role) : await withViewer(db, kind, rows, viewer.id, role) };
 }

@@ -13,7 +13,10 @@ export interface Viewer {
 }
 
 export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
-  const user = await request.loadCurrentUser();
+  return toViewer(await request.loadCurrentUser());
+}
+
+export function toViewer(user: UserRow | null): Viewer {
   return { id: user?.id ?? null, user, isAdmin: user ? isAdminAccount(user.accountType) : false };
 }
 

@@ -53,14 +53,40 @@ function toOwnRelations(record: OwnRelationsRecord): OwnRelations {
   return { following, followersCount: record.own_followers, addresses: fromJson<AddressRow[]>(record.own_addresses) };
 }
 
+const OWN_RELATIONS: Alongside<OwnRelations> = { columns: OWN_RELATIONS_COLUMNS, params: [], read: (record) => toOwnRelations(record as unknown as OwnRelationsRecord) };
+
 /**
  * OwnRelations in one statement (own edits, and whenever the row came without them): one round
  * trip, and no second statement for a restart to cut in between. Follows keep the order
  * relationsOf gives (oldest first).
  */
 export async function ownRelations(db: Queryable, userId: string): Promise<OwnRelations> {
-  const rows = await db.query<OwnRelationsRecord>(`SELECT ${OWN_RELATIONS_COLUMNS}`, [userId]);
-  return toOwnRelations(rows[0]!);
+  return (await alongsideOf(db, userId, OWN_RELATIONS))!;
+}
+
+/**
+ * What a read computes about a person next to their row, when the sign-in check reads the row
+ * anyway: one statement instead of two. Each statement is a round trip to the database, and at
+ * 100 connections on PostgreSQL the second one was what kept these reads at half of their floor's
+ * requests a second (docs/operations/rendimiento.md).
+ */
+export interface Alongside<T> {
+  /** SELECT columns; `$1` is the person's id and `params` follow from `$2`. */
+  columns: string;
+  params: unknown[];
+  read(record: Record<string, unknown>): T;
+}
+
+/** The columns alone, for a row that was read without them. */
+export async function alongsideOf<T>(db: Queryable, userId: string, alongside: Alongside<T>): Promise<T | null> {
+  const rows = await db.query<Record<string, unknown>>(`SELECT ${alongside.columns}`, [userId, ...alongside.params]);
+  return rows[0] ? alongside.read(rows[0]) : null;
+}
+
+/** The user's row and the columns in one statement; both null when there is no such user. */
+export async function findUserWith<T>(db: Queryable, id: string, alongside: Alongside<T>): Promise<{ user: UserRow | null; alongside: T | null }> {
+  const rows = await db.query<UserRecord & Record<string, unknown>>(`SELECT u.*, ${alongside.columns} FROM users u WHERE u.id = $1 LIMIT 1`, [id, ...alongside.params]);
+  return rows[0] ? { user: toUserRow(rows[0]), alongside: alongside.read(rows[0]) } : { user: null, alongside: null };
 }
 
 // Rows read together with their relations. Keyed by the row object itself, so an answer built
@@ -74,10 +100,8 @@ const relationsReadWith = new WeakMap<UserRow, OwnRelations>();
  * (bench/content-load.mjs, PostgreSQL; docs/operations/rendimiento.md).
  */
 export async function findUserWithOwnRelations(db: Queryable, id: string): Promise<UserRow | null> {
-  const rows = await db.query<UserRecord & OwnRelationsRecord>(`SELECT u.*, ${OWN_RELATIONS_COLUMNS} FROM users u WHERE u.id = $1 LIMIT 1`, [id]);
-  if (!rows[0]) return null;
-  const user = toUserRow(rows[0]);
-  relationsReadWith.set(user, toOwnRelations(rows[0]));
+  const { user, alongside } = await findUserWith(db, id, OWN_RELATIONS);
+  if (user && alongside) relationsReadWith.set(user, alongside);
   return user;
 }
 

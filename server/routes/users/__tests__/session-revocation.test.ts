@@ -3,6 +3,7 @@ import { addressOf, registeredUser } from "../../../test/accounts";
 import { bearer, createEmulatorUser } from "../../../test/emulator";
 import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
 import { openStream } from "../../../test/sse";
+import { createEvent, createPlace, makePerson } from "../../content/__tests__/helpers";
 
 // Deleting or banning an account counts on the very next request, on every API instance, even
 // though its ID token still verifies (Firebase tokens live up to an hour and each instance
@@ -23,6 +24,11 @@ describe("revocar sesiones al borrar o suspender una cuenta", () => {
 
   it("tras borrar la cuenta, el mismo token ya no registra el perfil otra vez ni sirve para nada (401), en ninguna instancia", async () => {
     const person = await registeredUser(t, { name: "Se Va" });
+    // Public reads answered from rows kept for everyone still check the account of a token.
+    const publisher = await makePerson(t);
+    const placeId = await createPlace(t, publisher);
+    const eventId = await createEvent(t, publisher, { placeId });
+    for (const url of ["/api/events", `/api/events/${eventId}`, "/api/places", `/api/places/${placeId}`]) expect((await t.request({ url })).statusCode).toBe(200);
     // Both instances have seen the token, as they would have in real use.
     for (const instance of [t, second]) expect((await instance.request({ url: "/api/users/my-data", headers: bearer(person) })).statusCode).toBe(200);
     const ticket = (await second.request({ method: "POST", url: "/api/notifications/stream-ticket", headers: bearer(person) })).json().data.url as string;
@@ -51,6 +57,10 @@ describe("revocar sesiones al borrar o suspender una cuenta", () => {
         ["POST", "/api/notifications/stream-ticket"],
         ["GET", "/api/calendar/feed-url"],
         ["GET", "/api/events"],
+        ["GET", `/api/events/${eventId}`],
+        ["GET", "/api/places"],
+        ["GET", `/api/places/${placeId}`],
+        ["GET", `/api/events?placeId=${placeId}`],
       ] as const;
       for (const [method, url] of calls) {
         const res = await instance.request({ method, url, headers: bearer(person) });
