@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import zlib from "node:zlib";
-import { markEmailVerified } from "../support/accounts";
+import { markEmailVerified, openPage } from "../support/accounts";
 import { E2E_PORT } from "../support/server";
 
 // Helpers of the content journeys: demo accounts, tokens from the Auth emulator, direct API
@@ -73,8 +73,7 @@ export async function newAccount(name: string): Promise<Account & { uid: string;
 
 /** Signs in through /login-email, as a person would. */
 export async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto("/login-email/");
-  await expect(page.getByText("Cargando...")).toBeHidden();
+  await openPage(page, "/login-email/");
   await page.getByLabel("Correo electrónico").fill(account.email);
   await page.getByLabel("Contraseña").fill(account.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
