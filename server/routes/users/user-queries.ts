@@ -66,9 +66,8 @@ export async function ownRelations(db: Queryable, userId: string): Promise<OwnRe
 
 /**
  * What a read computes about a person next to their row, when the sign-in check reads the row
- * anyway: one statement instead of two. Each statement is a round trip to the database, and at
- * 100 connections on PostgreSQL the second one was what kept these reads at half of their floor's
- * requests a second (docs/operations/rendimiento.md).
+ * anyway: one statement instead of two, so one round trip less to the database
+ * (docs/operations/rendimiento.md has what each use measured).
  */
 export interface Alongside<T> {
   /** SELECT columns; `$1` is the person's id and `params` follow from `$2`. */
