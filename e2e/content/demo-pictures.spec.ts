@@ -22,3 +22,20 @@ test("la agenda de demostración se ve con imágenes: miniatura en la tarjeta y 
   const cover = page.getByRole("main").locator("img").first();
   await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/^\/uploads\/content\/[0-9a-f-]{36}\/960\.webp$/), decoded: true });
 });
+
+test.describe("en un teléfono", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("la portada del evento se ve en 16:9, no recortada en un cuadrado", async ({ page }) => {
+    await page.goto("/");
+    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
+    const title = (await card.getByRole("link").first().textContent()) ?? "";
+    await card.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const cover = page.getByRole("main").locator("img").first();
+    await expect.poll(() => shown(cover)).toMatchObject({ decoded: true });
+    const box = await cover.boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.abs(box!.height - (box!.width * 9) / 16)).toBeLessThanOrEqual(1);
+  });
+});
