@@ -1,16 +1,5 @@
+import { COVER_SIZES, contentSrcSet } from "@/lib/content-images";
 import styles from "./cover.module.css";
-
-// Content pictures are stored as WebP at 480, 960 and 1600 px wide, side by side under one key
-// (`<kind>/<uuid>/<width>.webp`, server/storage/images.ts); the API hands out the 960 one. From it
-// the browser gets the whole set and picks by the room the picture takes: a phone's card
-// thumbnail downloads the 480 file, a wide screen's cover the 1600 one.
-const CONTENT_WIDTHS = [480, 960, 1600] as const;
-const CONTENT_DEFAULT = /\/[0-9a-f-]{36}\/960\.webp$/;
-
-function contentSrcSet(src: string): string | undefined {
-  if (!CONTENT_DEFAULT.test(src)) return undefined;
-  return CONTENT_WIDTHS.map((w) => `${src.replace(/960\.webp$/, `${w}.webp`)} ${w}w`).join(", ");
-}
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {
@@ -29,7 +18,7 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
       className={styles.cover}
       src={src}
       srcSet={contentSrcSet(src)}
-      sizes="(min-width: 960px) 960px, 100vw"
+      sizes={COVER_SIZES}
       alt=""
       width={960}
       height={540}

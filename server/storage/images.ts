@@ -2,6 +2,7 @@ import fastq from "fastq";
 import sharp, { type Metadata } from "sharp";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { MAX_IMAGE_BYTES } from "../../lib/schemas/constants";
+import { CONTENT_DEFAULT_WIDTH, CONTENT_WIDTHS } from "../../lib/content-images";
 import { HttpError } from "../plugins/errors";
 
 // The image pipeline every upload goes through: the bytes are checked by content (never by the
@@ -33,7 +34,7 @@ export const IMAGE_KINDS = {
   avatar: { fit: "square", sizes: [96, 256, 512], defaultSize: 256 },
   cover: { fit: "width", sizes: [640, 1280, 1920], defaultSize: 1280 },
   /** Event, place, news and community pictures (content modules). */
-  content: { fit: "width", sizes: [480, 960, 1600], defaultSize: 960 },
+  content: { fit: "width", sizes: CONTENT_WIDTHS, defaultSize: CONTENT_DEFAULT_WIDTH },
 } as const satisfies Record<string, { fit: "square" | "width"; sizes: readonly number[]; defaultSize: number }>;
 
 export type ImageKind = keyof typeof IMAGE_KINDS;

@@ -1,0 +1,20 @@
+// Content pictures are stored as WebP at 480, 960 and 1600 px wide, side by side under one key
+// (`<kind>/<uuid>/<width>.webp`, made by server/storage/images.ts from the widths below); the API
+// hands out the 960 one. From it the browser gets the whole set and picks by the room the picture
+// takes: a phone's card thumbnail downloads the 480 file, a wide screen's cover the 1600 one.
+
+export const CONTENT_WIDTHS = [480, 960, 1600] as const;
+export const CONTENT_DEFAULT_WIDTH = 960;
+const DEFAULT_FILE = `${CONTENT_DEFAULT_WIDTH}.webp`;
+const STORED_DEFAULT = new RegExp(`/[0-9a-f-]{36}/${DEFAULT_FILE.replace(".", "\\.")}$`);
+
+/** How wide a detail page's cover is drawn: the whole column, at most 960 px. */
+export const COVER_SIZES = "(min-width: 960px) 960px, 100vw";
+
+/** The `srcset` of a stored content picture, or undefined for any other URL. */
+export function contentSrcSet(src: string): string | undefined {
+  if (!STORED_DEFAULT.test(src)) return undefined;
+  const base = src.slice(0, -DEFAULT_FILE.length);
+  return CONTENT_WIDTHS.map((w) => `${base}${w}.webp ${w}w`).join(", ");
+}
+
