@@ -3,6 +3,8 @@
 // (route-id hook), the API server (rewrites) and the service worker (offline URL manipulation), so
 // it must stay free of browser and Node APIs.
 
+import type { ContentKind } from "./schemas/content";
+
 export const PLACEHOLDER_ID = "_";
 
 /** Every static page of the product, without trailing slash ("/" for the home). */
@@ -153,7 +155,7 @@ export function apiItemPath(kind: string, id: string): string {
 }
 
 /** The detail pages that open with one item of a kind: the API read their first paint waits for. */
-const DETAIL_KIND: Partial<Record<DynamicRoute, string>> = {
+const DETAIL_KIND: Partial<Record<DynamicRoute, ContentKind>> = {
   "/events/[eventId]": "events",
   "/places/[placeId]": "places",
   "/news/[newsId]": "news",
@@ -161,13 +163,14 @@ const DETAIL_KIND: Partial<Record<DynamicRoute, string>> = {
 };
 
 /**
- * The API path a detail page reads first (the same `apiItemPath` its query asks for), so the
- * server can have the browser fetch it alongside the page's scripts; null for other pages.
+ * The content item a detail page opens with (its kind and real id), null for other pages: the
+ * server has the browser fetch it alongside the page's scripts (the same `apiItemPath` its query
+ * asks for) and paints its cover into the page.
  */
-export function pageDataPath(match: DynamicMatch): string | null {
+export function pageItem(match: DynamicMatch): { kind: ContentKind; id: string } | null {
   const kind = DETAIL_KIND[match.route];
   if (!kind || match.id === PLACEHOLDER_ID) return null;
-  return apiItemPath(kind, match.id);
+  return { kind, id: match.id };
 }
 
 /** Builds the URL of a dynamic route for an id (ids are encoded, trailing slash as exported). */

@@ -21,6 +21,7 @@ import type { VapidKeys } from "./push/vapid";
 import { createRealtimeHub } from "./realtime/hub";
 import { createFetcher } from "./net/fetcher";
 import { contentRoutes } from "./routes/content";
+import type { PublicCovers } from "./routes/content/covers";
 import { healthRoutes } from "./routes/health";
 import { createNotificationsRepository } from "./routes/notifications/repository";
 import { notificationsRoutes } from "./routes/notifications/routes";
@@ -134,6 +135,9 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir);
   configureImageWork(config.imageWork);
 
+  // Filled by the content resources; the detail pages open with their item's cover (static.ts).
+  const publicCovers: PublicCovers = new Map();
+
   await app.register(
     async (api) => {
       // Before compression: the cache hooks read and remember the JSON text.
@@ -147,6 +151,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
         geocoderUserAgent: config.geocoderUserAgent,
         images,
         fetchText: createFetcher({ allowPrivateHosts: config.importAllowPrivateHosts }),
+        publicCovers,
       });
       await api.register(usersRoutes, { prefix: "/users", users, notifications, database, images, auth });
       await api.register(pushRoutes, { prefix: "/push", push });
@@ -163,7 +168,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     { prefix: API_PREFIX },
   );
 
-  await registerStatic(app, { root: config.staticDir, apiPrefix: API_PREFIX });
+  await registerStatic(app, { root: config.staticDir, apiPrefix: API_PREFIX, coverOf: (kind, id) => publicCovers.get(kind)?.(id) ?? Promise.resolve(null) });
 
   return app;
 }

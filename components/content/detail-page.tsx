@@ -4,6 +4,7 @@ import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@/lib/api/errors";
+import { COVER_PREVIEW_MARK } from "@/lib/content-images";
 import type { ContentKind } from "@/lib/schemas/content";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -53,7 +54,10 @@ export function DetailPage<T>({
       </span>
       {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
         <>
-          <div className={coverStyles.coverPlaceholder} aria-hidden="true" />
+          {/* The server paints the item's cover in here before the scripts run (COVER_PREVIEW_MARK,
+              server/plugins/cover-preview.ts). React leaves inner HTML it did not write alone
+              while hydrating, so the picture stays until the item itself is drawn. */}
+          <div className={coverStyles.coverPlaceholder} aria-hidden="true" {...{ [COVER_PREVIEW_MARK]: "" }} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
           <Skeleton lines={skeletonLines} label={copy.loading} />
         </>
       ) : query.isPending ? (

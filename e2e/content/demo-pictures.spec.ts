@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 // The demo city is seen with pictures, as a visitor would see an agenda people filled in: a card
 // downloads the small file of its picture and the event page its cover, both really drawn.
@@ -37,5 +37,67 @@ test.describe("en un teléfono", () => {
     const box = await cover.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.abs(box!.height - (box!.width * 9) / 16)).toBeLessThanOrEqual(1);
+  });
+});
+
+test.describe("la portada llega con la página", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  /** An upcoming demo event with its picture, as the API lists it. */
+  async function eventWithCover(page: Page): Promise<string> {
+    const res = await page.request.get("/api/events?limit=20");
+    const items = ((await res.json()) as { data: { items: { _id: string; coverImage: string | null }[] } }).data.items;
+    const found = items.find((item) => item.coverImage !== null);
+    expect(found).toBeDefined();
+    return found!._id;
+  }
+
+  test.describe("sin que corra la app", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("el HTML de un evento ya trae su portada, dibujada", async ({ page }) => {
+      const id = await eventWithCover(page);
+      await page.goto(`/events/${id}/`);
+      const cover = page.getByRole("main").locator("img").first();
+      // 412 px at one device pixel per CSS pixel: the 480 file of the set is enough.
+      await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/^\/uploads\/content\/[0-9a-f-]{36}\/480\.webp$/), decoded: true });
+    });
+  });
+
+  test("la app la reemplaza en el mismo sitio y tamaño, sin errores al hidratar", async ({ browser, page }) => {
+    const id = await eventWithCover(page);
+    const early = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    const before = await early.newPage();
+    await before.goto(`${test.info().project.use.baseURL}/events/${id}/`);
+    const painted = before.getByRole("main").locator("img").first();
+    await expect.poll(() => shown(painted)).toMatchObject({ decoded: true });
+    const preview = { ...(await shown(painted)), box: await painted.boundingBox() };
+    await early.close();
+
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    // Hold the item back: after hydrating, the page still waits for it, with the picture shown.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/events/${id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/events/${id}/`);
+    await expect(page.getByTestId("route-id")).toHaveText(id);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+    const waiting = page.getByRole("main").locator("img");
+    await expect(waiting).toHaveCount(1);
+    expect(await shown(waiting)).toEqual({ file: preview.file, decoded: true });
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const cover = page.getByRole("main").locator("img").first();
+    await expect.poll(() => shown(cover)).toMatchObject({ decoded: true });
+    // The same file in the same box: nothing downloads twice and nothing moves.
+    expect({ ...(await shown(cover)), box: await cover.boundingBox() }).toEqual(preview);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,9 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { matchDynamicRoute, pageDataPath } from "../../lib/routes";
+import { apiItemPath, matchDynamicRoute, pageItem } from "../../lib/routes";
+import type { ContentKind } from "../../lib/schemas/content";
+import { withCoverPreview } from "./cover-preview";
 import { withScriptHashes } from "./security";
 
 // Serves the Next static export (trailingSlash: true, so each page is `<route>/index.html` plus
@@ -13,13 +18,16 @@ import { withScriptHashes } from "./security";
 // is sent with a CSP that allows exactly its own inline scripts, by the hashes the build wrote
 // into `csp-manifest.json` (scripts/lib/csp-manifest.mjs). The build also wrote `.br`/`.gz`
 // siblings of every text file (scripts/lib/precompress.mjs): they are sent as they are to a
-// client that accepts them.
+// client that accepts them. A detail page of an item everyone may see is sent with the item's
+// cover already in it (cover-preview.ts), compressed as it goes out.
 
 export interface StaticOptions {
   /** Where the API is mounted on this origin: its paths are never answered with the app shell. */
   apiPrefix: string;
   /** Absolute path of the export (`out/`). */
   root: string;
+  /** The cover of an item everyone may see (null otherwise), painted into its detail page. */
+  coverOf?: (kind: ContentKind, id: string) => Promise<string | null>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -27,6 +35,10 @@ const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
 // Files the build precompresses; their answer depends on Accept-Encoding, so caches must know.
 const PRECOMPRESSED = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|ics|map)$/;
+// The cover is a head start, not a condition: a slower lookup sends the page without it.
+const COVER_BUDGET_MS = 150;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /**
  * Hashed build assets never change; the worker, pages, RSC payloads and manifest must be
@@ -146,7 +158,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
 
   const scriptHashes = scriptHashesReader(root, app.log);
 
-  async function sendFromRoot(reply: FastifyReply, relative: string, status: number, cacheFor: string): Promise<FastifyReply> {
+  function headersFor(reply: FastifyReply, relative: string, status: number, cacheFor: string): FastifyReply {
     reply.code(status).header("cache-control", cacheControlFor(cacheFor));
     if (PRECOMPRESSED.test(relative)) reply.header("vary", "accept-encoding");
     const policy = reply.getHeader("content-security-policy");
@@ -154,7 +166,50 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       const hashes = scriptHashes(relative);
       if (hashes) reply.header("content-security-policy", withScriptHashes(policy, hashes));
     }
-    return reply.sendFile(relative, root);
+    return reply;
+  }
+
+  async function sendFromRoot(reply: FastifyReply, relative: string, status: number, cacheFor: string): Promise<FastifyReply> {
+    return headersFor(reply, relative, status, cacheFor).sendFile(relative, root);
+  }
+
+  // The exported pages' text, read again only when a build replaces the file.
+  const pages = new Map<string, { mtimeMs: number; text: string }>();
+  async function pageText(relative: string): Promise<string> {
+    const file = path.join(root, relative);
+    const { mtimeMs } = await fs.promises.stat(file);
+    const known = pages.get(relative);
+    if (known?.mtimeMs === mtimeMs) return known.text;
+    const text = await fs.promises.readFile(file, "utf8");
+    pages.set(relative, { mtimeMs, text });
+    return text;
+  }
+
+  async function coverWithin(request: FastifyRequest, item: { kind: ContentKind; id: string }): Promise<string | null> {
+    if (!options.coverOf) return null;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([options.coverOf(item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, COVER_BUDGET_MS, null)))]);
+    } catch (error) {
+      request.log.warn({ err: error }, "No se pudo leer la portada de la página: se envía sin ella");
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The detail page with its item's cover in it, or null to send the exported file as it is. */
+  async function paintedPage(request: FastifyRequest, page: string, item: { kind: ContentKind; id: string }): Promise<string | null> {
+    const cover = await coverWithin(request, item);
+    return cover ? withCoverPreview(await pageText(page), cover) : null;
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: string, html: string): Promise<FastifyReply> {
+    headersFor(reply, page, 200, `/${page}`).type("text/html; charset=utf-8");
+    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+    if (encoding === "br") return reply.header("content-encoding", "br").send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(await gzip(html));
+    return reply.send(html);
   }
 
   async function notFoundPage(reply: FastifyReply): Promise<FastifyReply> {
@@ -188,8 +243,12 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       // A detail page paints once its item arrives, and asks for it only after its scripts ran:
       // have the browser fetch it alongside them (the same URL, mode and credentials as the
       // page's own request, so that request takes this response instead of going out again).
-      const data = dynamic ? pageDataPath(dynamic) : null;
-      if (data) reply.header("link", `<${options.apiPrefix}${data}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      const item = dynamic ? pageItem(dynamic) : null;
+      if (item) {
+        reply.header("link", `<${options.apiPrefix}${apiItemPath(item.kind, item.id)}>; rel=preload; as=fetch; crossorigin=anonymous`);
+        const painted = await paintedPage(request, page, item);
+        if (painted) return sendPage(request, reply, page, painted);
+      }
       return sendFromRoot(reply, page, 200, `/${page}`);
     }
 

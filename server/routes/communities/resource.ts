@@ -43,6 +43,7 @@ export const communitiesRoutes = contentResource<CommunityRow, Community, Commun
   canEdit: (row, viewer) => managesCommunity(row.my_role, viewer),
   viewerRole: { column: "my_role", communityOf: (row) => row.id },
   toItem: toCommunity,
+  cover: (row) => row.image,
   mine: (viewerId) => ({ memberId: viewerId, visibility: "all" }),
   create: (tx, body, viewer) => createCommunitiesRepository(tx).create({ name: body.name, description: body.description ?? "" }, viewer.id),
   async update(row, body, _viewer, { database }) {

@@ -15,6 +15,7 @@ import { placesRoutes } from "../places/resource";
 import { moderationLogRoutes } from "../moderation-log/routes";
 import { searchRoutes } from "../search/routes";
 import { tagsRoutes } from "../tags/routes";
+import type { PublicCovers } from "./covers";
 import { createContentNotifier } from "./notify";
 
 // Every content resource under one registration, so app.ts needs a single line:
@@ -33,9 +34,11 @@ export interface ContentRoutesOptions {
   images?: ImageStore;
   /** The bounded fetcher imports read remote calendars and pages with. */
   fetchText: FetchText;
+  /** Filled with each kind's cover lookup, for the detail pages (plugins/static.ts). */
+  publicCovers?: PublicCovers;
 }
 
-export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images, fetchText }) => {
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images, fetchText, publicCovers }) => {
   const notify = createContentNotifier(database, api.log);
   for (const [prefix, resource] of [
     ["/events", eventsRoutes],
@@ -43,7 +46,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     ["/news", newsRoutes],
     ["/communities", communitiesRoutes],
   ] as const) {
-    await api.register(resource, { prefix, database, notify, images });
+    await api.register(resource, { prefix, database, notify, images, publicCovers });
   }
   await api.register(tagsRoutes, { prefix: "/tags", database });
   await api.register(addressesRoutes, {

@@ -7,6 +7,7 @@ import { pageQuerySchema, pageSchema } from "../../../lib/schemas/pagination";
 import type { Database, Queryable } from "../../db/client";
 import { forbidden } from "../../plugins/errors";
 import type { ImageStore } from "../../storage/store";
+import type { PublicCovers } from "./covers";
 import { registerFollowAndModeration } from "./actions";
 import { deleteContent } from "./deletion";
 import { createOnce, idempotencyKeyOf, sendCreated } from "./idempotency";
@@ -37,6 +38,8 @@ export interface ResourceOptions {
   notify: ContentNotifier;
   /** Image store of the accounts pipeline; without it the image routes are not registered. */
   images?: ImageStore;
+  /** Where the resource says how to find the cover of an item everyone may see. */
+  publicCovers?: PublicCovers;
 }
 
 /** What a kind's own routes and hooks work with. */
@@ -88,6 +91,8 @@ export interface ContentResource<Row extends ContentRow, Item, Create, Update, F
   /** Not public yet although not hidden (news scheduled for later): reads treat it as hidden. */
   isPrivate?(row: Row): boolean;
   toItem(row: Row, viewer: Viewer): Item;
+  /** The item's cover picture: the largest thing its page shows first. */
+  cover(row: Row): string | null;
   /** Filters of the viewer's own list ("mine"). */
   mine(viewerId: string): Partial<Filters>;
   /** Checks before anything is written (cheap ones, outside the transaction). */
@@ -178,8 +183,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
       const { viewer, rows: viewed } = await seen(request, page.rows);
       return answer({ ...page, rows: viewed }, viewer);
     };
+    const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, ROW_WEIGHT, () => rows.findById(id, null)) : rows.findById(id, null));
     const publicItem = async (request: FastifyRequest, id: string) => {
-      const row = shared ? await shared.get(`item:${id}`, ROW_WEIGHT, () => rows.findById(id, null)) : null;
+      const row = shared ? await publicRow(id) : null;
       // Missing, hidden or not public yet: who may still see it depends on the viewer.
       if (!row || concealed(row)) {
         const viewer = await viewerOf(request);
@@ -188,6 +194,12 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
       const { viewer, rows: viewed } = await seen(request, [row]);
       return def.toItem(viewed[0]!, viewer);
     };
+    // The page of an item opens with its cover painted in (plugins/static.ts), when everyone may see it.
+    options.publicCovers?.set(def.kind, async (id) => {
+      if (!idParamsSchema.safeParse({ id }).success) return null;
+      const row = await publicRow(id);
+      return row && !concealed(row) ? def.cover(row) : null;
+    });
     type ListQuery = { cursor?: string; limit?: number; visibility?: SharedFilters["visibility"] } & Record<string, unknown>;
 
     // Anonymous lists and items are the same for everyone: ETag and brief public caching

@@ -103,6 +103,7 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
   canEdit: canEditEvent,
   viewerRole: { column: "viewer_community_role", communityOf: (row) => row.community_id },
   toItem: toEvent,
+  cover: (row) => row.cover_image,
   mine: (viewerId) => ({ organizerId: viewerId, visibility: "all" }),
   create: createEvent,
   published: (item, db) => publicationNotifications(db, item),

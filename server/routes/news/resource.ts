@@ -51,6 +51,7 @@ export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdate
   // A piece scheduled for later is, until then, as private as a hidden one.
   isPrivate: (row) => new Date(row.published_at as string).getTime() > Date.now(),
   toItem: toNews,
+  cover: (row) => row.cover_image,
   mine: (viewerId) => ({ authorId: viewerId, visibility: "all", includeScheduled: true }),
   checkCreate: (body) => checkSchedule(body.publishedAt),
   async create(tx, body, viewer) {

@@ -57,6 +57,7 @@ export const placesRoutes = contentResource<PlaceRow, Place, PlacePayload, Place
   repository: createPlacesRepository,
   canEdit: canEditPlace,
   toItem: toPlace,
+  cover: (row) => row.cover_image,
   mine: (viewerId) => ({ authorId: viewerId, visibility: "all" }),
   create: (tx, body, viewer) => createPlacesRepository(tx).create(toWrite(body, null), viewer.id),
   update: (row, body, _viewer, { database }) => createPlacesRepository(database).update(row.id, toWrite(body, row)),
