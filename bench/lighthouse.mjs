@@ -11,13 +11,12 @@
 // in both rows instead of passing for Plaza's own cost. --no-floor skips it.
 // Map tiles come from a local stand-in for tile.openstreetmap.org (bench/lib/tile-server.mjs):
 // this machine has no internet, a phone does.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startServer } from "./lib/app-server.mjs";
 import { buildBareNext } from "./lib/bare-next.mjs";
 import { startTileServer } from "./lib/tile-server.mjs";
 
@@ -36,69 +35,6 @@ const ONLY = argValue("--pages", null)?.split(",");
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real entry point (server/main.ts), on its own port and data folder, serving `staticDir`. */
-async function startServer({ staticDir = path.join(ROOT, "out"), seed = true } = {}) {
-  const port = await freePort();
-  fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
-  const dataDir = fs.mkdtempSync(path.join(ROOT, ".data", "bench-lighthouse-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      STATIC_DIR: staticDir,
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID || "demo-plaza",
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST || "127.0.0.1:9099",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: String(seed),
-      DATABASE_URL: "",
-      GEOCODER_URL: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once("exit", done);
-      child.kill("SIGINT");
-    });
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó antes de estar listo:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`El servidor no arrancó a tiempo:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { base: `http://127.0.0.1:${port}`, stop };
 }
 
 /** The first list of documents with an `_id` anywhere in an API answer. */
