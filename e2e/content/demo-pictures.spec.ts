@@ -55,7 +55,7 @@ test.describe("la portada llega con la página", () => {
   test.describe("sin que corra la app", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("el HTML de un evento ya trae su portada, dibujada", async ({ page }) => {
+    test("el HTML de un evento ya trae su portada, descargada sin esperar a la app", async ({ page }) => {
       const id = await eventWithCover(page);
       await page.goto(`/events/${id}/`);
       const cover = page.getByRole("main").locator("img").first();

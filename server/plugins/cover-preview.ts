@@ -2,11 +2,13 @@ import escapeHtml from "escape-html";
 import { COVER_PREVIEW_MARK, COVER_SIZES, contentSrcSet } from "../../lib/content-images";
 
 // A detail page is exported once, as its loading skeleton, and draws its item only after its
-// scripts ran and the item arrived: on a mid-range phone, seconds after the HTML. Its largest
-// picture, the cover, is known to the server when the page is asked for, so the server puts it
-// into the skeleton's cover box (components/content/detail-page.tsx). The browser then finds the
-// picture in the HTML and paints it with the first paint; React keeps that box's inner HTML while
-// hydrating, and the page's own cover replaces it at the same place and size.
+// scripts ran and the item arrived; only then did the browser learn of the cover and ask for it.
+// The server knows the cover when the page is asked for, so it puts it into the skeleton's cover
+// box (components/content/detail-page.tsx). The browser finds the picture in the HTML and has it
+// downloaded and drawn while the scripts load, under the 'Cargando...' view the spec lays over
+// every page until the first sign-in check: when that view lifts the cover is already there
+// (bench/cover-visible.mjs times it). React keeps that box's inner HTML while hydrating, and the
+// page's own cover replaces it at the same place and size.
 
 const EMPTY_BOX = `${COVER_PREVIEW_MARK}=""></div>`;
 const BOX_END = "</div>".length;
