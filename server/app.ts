@@ -103,7 +103,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     if (request.method === "GET" || request.method === "HEAD") runAsRetryable(done);
     else done();
   });
-  await registerRateLimits(app, config.rateLimit, API_PREFIX);
+  const pageWorkAllowed = await registerRateLimits(app, config.rateLimit, API_PREFIX);
   registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -168,7 +168,11 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     { prefix: API_PREFIX },
   );
 
-  await registerStatic(app, { root: config.staticDir, apiPrefix: API_PREFIX, coverOf: (kind, id) => publicCovers.get(kind)?.(id) ?? Promise.resolve(null) });
+  await registerStatic(app, {
+    root: config.staticDir,
+    apiPrefix: API_PREFIX,
+    coverOf: async (request, kind, id) => ((await pageWorkAllowed(request)) ? ((await publicCovers.get(kind)?.(id)) ?? null) : null),
+  });
 
   return app;
 }

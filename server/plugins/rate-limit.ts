@@ -77,8 +77,15 @@ export function rateLimitedMessage(retryAfterSeconds: number): string {
 
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
 
-export async function registerRateLimits(app: FastifyInstance, config: RateLimitConfig, apiPrefix: string): Promise<void> {
-  if (!config.enabled) return;
+/**
+ * Whether this client may have the server do database work for a page (a detail page's cover):
+ * counted per IP like the API's ceiling, under its own name. Past it the page still goes out,
+ * only without that work.
+ */
+export type PageWorkBudget = (request: FastifyRequest) => Promise<boolean>;
+
+export async function registerRateLimits(app: FastifyInstance, config: RateLimitConfig, apiPrefix: string): Promise<PageWorkBudget> {
+  if (!config.enabled) return async () => true;
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
@@ -148,6 +155,10 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
     return { rule, limiters };
   });
 
+  // Pages are files and cost nothing; a detail page's cover is a database read for any id
+  // anyone types, so it is counted like an API call.
+  const pageWork = limiter("pages", { max: config.globalMax, windowMs: GLOBAL_WINDOW_MS }, (request) => `ip:${ipOf(request)}`);
+
   const LIMIT_HOOK = Symbol("rateLimitHook");
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -163,4 +174,9 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
       return;
     }
   });
+
+  return async (request) => {
+    const result = await pageWork(request);
+    return result.isAllowed || !result.isExceeded;
+  };
 }

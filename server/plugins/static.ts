@@ -26,8 +26,11 @@ export interface StaticOptions {
   apiPrefix: string;
   /** Absolute path of the export (`out/`). */
   root: string;
-  /** The cover of an item everyone may see (null otherwise), painted into its detail page. */
-  coverOf?: (kind: ContentKind, id: string) => Promise<string | null>;
+  /**
+   * The cover of an item everyone may see, painted into its detail page; null otherwise, or when
+   * this client has used up its budget for the server's work (the page then goes out as it is).
+   */
+  coverOf?: (request: FastifyRequest, kind: ContentKind, id: string) => Promise<string | null>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -189,7 +192,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (!options.coverOf) return null;
     let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([options.coverOf(item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, COVER_BUDGET_MS, null)))]);
+      return await Promise.race([options.coverOf(request, item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, COVER_BUDGET_MS, null)))]);
     } catch (error) {
       request.log.warn({ err: error }, "No se pudo leer la portada de la página: se envía sin ella");
       return null;

@@ -125,6 +125,40 @@ describe("páginas de detalle servidas con su portada", () => {
   });
 });
 
+describe("quien pide páginas sin parar", () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = exportWith({ "index.html": page("inicio"), "events/_/index.html": DETAIL });
+    // The real limiter with a ceiling of 3 a minute per IP (the harness otherwise raises limits).
+    t = await createTestApp({ staticDir: root, env: { RATE_LIMIT: "on", RATE_LIMIT_SCALE: "1", RATE_LIMIT_GLOBAL_MAX: "3", TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("sigue recibiendo la página, y sin portada pasado su límite: la base deja de trabajar para esa IP", async () => {
+    const organizer = await makePerson(t, { name: "Colectivo Sarape" });
+    const id = await createEvent(t, organizer);
+    await t.database.query("UPDATE events SET cover_image = $2 WHERE id = $1", [id, STORED]);
+    const from = (ip: string) => t.app.inject({ method: "GET", url: `/events/${id}/`, headers: { "x-forwarded-for": ip } });
+    const seen = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await from("203.0.113.7");
+      seen.push([res.statusCode, coverIn(res.body) !== null]);
+    }
+    expect(seen).toEqual([
+      [200, true],
+      [200, true],
+      [200, true],
+      [200, false],
+    ]);
+    // Another client is not affected.
+    expect(coverIn((await from("203.0.113.8")).body)).toMatchObject({ src: STORED });
+  });
+});
+
 describe("si la portada no llega", () => {
   let root: string;
   let app: FastifyInstance;
