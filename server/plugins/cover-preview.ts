@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import escapeHtml from "escape-html";
+import type { FastifyRequest } from "fastify";
 import { COVER_PREVIEW_MARK, COVER_SIZES, contentSrcSet } from "../../lib/content-images";
+import type { ContentKind } from "../../lib/schemas/content";
 
 // A detail page is exported once, as its loading skeleton, and draws its item only after its
 // scripts ran and the item arrived; only then did the browser learn of the cover and ask for it.
@@ -12,6 +16,11 @@ import { COVER_PREVIEW_MARK, COVER_SIZES, contentSrcSet } from "../../lib/conten
 
 const EMPTY_BOX = `${COVER_PREVIEW_MARK}=""></div>`;
 const BOX_END = "</div>".length;
+// The cover is a head start, not a condition: a slower lookup sends the page without it.
+const LOOKUP_BUDGET_MS = 150;
+
+/** The cover of an item everyone may see; null otherwise or past the client's budget. */
+export type CoverLookup = (request: FastifyRequest, kind: ContentKind, id: string) => Promise<string | null>;
 
 /** The `<img>` of a cover, as the page's own cover asks for it (same file, set and sizes). */
 export function coverPreviewImage(cover: string): string {
@@ -26,4 +35,39 @@ export function withCoverPreview(html: string, cover: string): string | null {
   if (at < 0 || html.includes(EMPTY_BOX, at + 1)) return null;
   const inside = at + EMPTY_BOX.length - BOX_END;
   return html.slice(0, inside) + coverPreviewImage(cover) + html.slice(inside);
+}
+
+/**
+ * Paints detail pages of the export in `root`: the page with its item's cover in it, or null to
+ * send the exported file as it is (no cover, a lookup that failed or took too long).
+ */
+export function coverPainter(root: string, coverOf: CoverLookup) {
+  // The exported pages' text, read again only when a build replaces the file.
+  const pages = new Map<string, { mtimeMs: number; text: string }>();
+  async function pageText(relative: string): Promise<string> {
+    const file = path.join(root, relative);
+    const { mtimeMs } = await fs.promises.stat(file);
+    const known = pages.get(relative);
+    if (known?.mtimeMs === mtimeMs) return known.text;
+    const text = await fs.promises.readFile(file, "utf8");
+    pages.set(relative, { mtimeMs, text });
+    return text;
+  }
+
+  async function coverWithin(request: FastifyRequest, item: { kind: ContentKind; id: string }): Promise<string | null> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([coverOf(request, item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, LOOKUP_BUDGET_MS, null)))]);
+    } catch (error) {
+      request.log.warn({ err: error }, "No se pudo leer la portada de la página: se envía sin ella");
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return async (request: FastifyRequest, page: string, item: { kind: ContentKind; id: string }): Promise<string | null> => {
+    const cover = await coverWithin(request, item);
+    return cover ? withCoverPreview(await pageText(page), cover) : null;
+  };
 }

@@ -7,8 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { apiItemPath, matchDynamicRoute, pageItem } from "../../lib/routes";
-import type { ContentKind } from "../../lib/schemas/content";
-import { withCoverPreview } from "./cover-preview";
+import { coverPainter, type CoverLookup } from "./cover-preview";
 import { withScriptHashes } from "./security";
 
 // Serves the Next static export (trailingSlash: true, so each page is `<route>/index.html` plus
@@ -30,7 +29,7 @@ export interface StaticOptions {
    * The cover of an item everyone may see, painted into its detail page; null otherwise, or when
    * this client has used up its budget for the server's work (the page then goes out as it is).
    */
-  coverOf?: (request: FastifyRequest, kind: ContentKind, id: string) => Promise<string | null>;
+  coverOf?: CoverLookup;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -38,8 +37,6 @@ const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
 // Files the build precompresses; their answer depends on Accept-Encoding, so caches must know.
 const PRECOMPRESSED = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|ics|map)$/;
-// The cover is a head start, not a condition: a slower lookup sends the page without it.
-const COVER_BUDGET_MS = 150;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -160,6 +157,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
   });
 
   const scriptHashes = scriptHashesReader(root, app.log);
+  const paintedPage = options.coverOf ? coverPainter(root, options.coverOf) : null;
 
   function headersFor(reply: FastifyReply, relative: string, status: number, cacheFor: string): FastifyReply {
     reply.code(status).header("cache-control", cacheControlFor(cacheFor));
@@ -174,37 +172,6 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
 
   async function sendFromRoot(reply: FastifyReply, relative: string, status: number, cacheFor: string): Promise<FastifyReply> {
     return headersFor(reply, relative, status, cacheFor).sendFile(relative, root);
-  }
-
-  // The exported pages' text, read again only when a build replaces the file.
-  const pages = new Map<string, { mtimeMs: number; text: string }>();
-  async function pageText(relative: string): Promise<string> {
-    const file = path.join(root, relative);
-    const { mtimeMs } = await fs.promises.stat(file);
-    const known = pages.get(relative);
-    if (known?.mtimeMs === mtimeMs) return known.text;
-    const text = await fs.promises.readFile(file, "utf8");
-    pages.set(relative, { mtimeMs, text });
-    return text;
-  }
-
-  async function coverWithin(request: FastifyRequest, item: { kind: ContentKind; id: string }): Promise<string | null> {
-    if (!options.coverOf) return null;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([options.coverOf(request, item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, COVER_BUDGET_MS, null)))]);
-    } catch (error) {
-      request.log.warn({ err: error }, "No se pudo leer la portada de la página: se envía sin ella");
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** The detail page with its item's cover in it, or null to send the exported file as it is. */
-  async function paintedPage(request: FastifyRequest, page: string, item: { kind: ContentKind; id: string }): Promise<string | null> {
-    const cover = await coverWithin(request, item);
-    return cover ? withCoverPreview(await pageText(page), cover) : null;
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: string, html: string): Promise<FastifyReply> {
@@ -249,7 +216,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       const item = dynamic ? pageItem(dynamic) : null;
       if (item) {
         reply.header("link", `<${options.apiPrefix}${apiItemPath(item.kind, item.id)}>; rel=preload; as=fetch; crossorigin=anonymous`);
-        const painted = await paintedPage(request, page, item);
+        const painted = paintedPage ? await paintedPage(request, page, item) : null;
         if (painted) return sendPage(request, reply, page, painted);
       }
       return sendFromRoot(reply, page, 200, `/${page}`);
