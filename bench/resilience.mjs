@@ -10,7 +10,6 @@
 // Options: --connections 200 --duration 60 --restart-at 30 --writers 20 --pg-bin /usr/lib/postgresql/15/bin
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -19,6 +18,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { EMULATOR, PROJECT, ROOT, inBatches, registeredAccount } from "./lib/accounts.mjs";
+import { freePort } from "./lib/free-port.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -36,17 +36,6 @@ const writerCount = Number(values.writers);
 const PG_BIN = values["pg-bin"];
 
 // ── The throwaway cluster ────────────────────────────────────────────────────────────────────
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The command line running a PostgreSQL binary as the `postgres` user (initdb and the server refuse root). */
 function asPostgresArgs(binary, args) {

@@ -1,24 +1,13 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.mjs";
 
 // The real entry point (server/main.ts) started for a browser benchmark: its own port, a fresh
 // PGlite data folder with the demo seed, the Auth emulator for identity, the geocoder off.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real entry point (server/main.ts), on its own port and data folder, serving `staticDir`. */
 export async function startServer({ staticDir = path.join(ROOT, "out"), seed = true } = {}) {
