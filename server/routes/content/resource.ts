@@ -194,7 +194,7 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
       const { viewer, rows: viewed } = await seen(request, [row]);
       return def.toItem(viewed[0]!, viewer);
     };
-    // The page of an item opens with its cover painted in (plugins/static.ts), when everyone may see it.
+    // The page of an item opens with its cover painted in (plugins/cover-preview.ts), when everyone may see it.
     options.publicCovers?.set(def.kind, async (id) => {
       if (!idParamsSchema.safeParse({ id }).success) return null;
       const row = await publicRow(id);
