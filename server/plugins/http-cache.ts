@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
+import { etagMatches, etagOf } from "./etag";
 
 // Anonymous reads of public content (lists, one item) are the same for everyone, so they are
 // answered with an ETag and a short `Cache-Control: public, max-age` (If-None-Match → 304 with
@@ -59,17 +60,6 @@ export function contentVersionChannel(database: Pick<Database, "schema">): strin
 const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
 const isAnonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
 
-/** Weak: the same JSON may be sent as Brotli, gzip or as it is. */
-const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed === etag || `W/${trimmed}` === etag;
-  });
-}
-
 function publicHeaders(reply: FastifyReply, etag: string): void {
   reply.header("etag", etag);
   reply.header("cache-control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
@@ -115,7 +105,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     if (!hit || hit.version !== version) return;
     request[STATE].served = true;
     publicHeaders(reply, hit.etag);
-    if (matches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
+    if (etagMatches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
     return reply.type(hit.contentType).send(hit.body);
   });
 
@@ -131,7 +121,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     if (state.version === version) {
       remembered.set(request.url, { version, etag, body: payload, contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8") });
     }
-    if (matches(request.headers["if-none-match"], etag)) {
+    if (etagMatches(request.headers["if-none-match"], etag)) {
       reply.code(304);
       return null;
     }

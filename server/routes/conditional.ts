@@ -1,16 +1,13 @@
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { etagMatches, etagOf } from "../plugins/etag";
 
 // Conditional answers for public documents that readers poll (feeds, embedded agendas): an ETag
 // and a Last-Modified on every answer, and 304 without a body when the reader already has it.
 
-/** Weak, like plugins/http-cache.ts: the same text may leave as Brotli, gzip or as it is. */
-export const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-
 export function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {
   const ifNoneMatch = request.headers["if-none-match"];
   // RFC 9110 §13.1.3: with If-None-Match, If-Modified-Since is ignored.
-  if (ifNoneMatch) return ifNoneMatch.split(",").some((tag) => [etag, etag.slice(2), "*"].includes(tag.trim()));
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, etag);
   const since = Date.parse(request.headers["if-modified-since"] ?? "");
   return Number.isFinite(since) && lastModified.getTime() <= since;
 }
