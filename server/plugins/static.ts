@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from "zod";
 import { apiItemPath, matchDynamicRoute, pageItem } from "../../lib/routes";
 import { coverPainter, type CoverLookup } from "./cover-preview";
+import { etagMatches, etagOf } from "./etag";
 import { withScriptHashes } from "./security";
 
 // Serves the Next static export (trailingSlash: true, so each page is `<route>/index.html` plus
@@ -175,7 +176,11 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: string, html: string): Promise<FastifyReply> {
-    headersFor(reply, page, 200, `/${page}`).type("text/html; charset=utf-8");
+    // Revalidating a page it already has costs the browser a 304, and the server no compression.
+    const etag = etagOf(html);
+    headersFor(reply, page, 200, `/${page}`).header("etag", etag);
+    if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+    reply.type("text/html; charset=utf-8");
     const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
     if (encoding === "br") return reply.header("content-encoding", "br").send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
     if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(await gzip(html));

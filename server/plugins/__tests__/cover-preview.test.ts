@@ -104,6 +104,29 @@ describe("páginas de detalle servidas con su portada", () => {
     expect(coverIn(plain.body)).toMatchObject({ src: STORED });
   });
 
+  it("volver a abrir la página cuesta un 304 mientras la portada no cambia, y la nueva llega en cuanto cambia", async () => {
+    const id = await createEvent(t, organizer);
+    await t.database.query("UPDATE events SET cover_image = $2 WHERE id = $1", [id, STORED]);
+    const first = await fetchPage(`/events/${id}/`);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    // The same tag whatever the encoding: it names the page, not the bytes.
+    expect((await fetchPage(`/events/${id}/`, "identity")).headers.etag).toBe(etag);
+    const again = await t.app.inject({ method: "GET", url: `/events/${id}/`, headers: { "accept-encoding": "br", "if-none-match": etag } });
+    expect([again.statusCode, again.rawPayload.length, again.headers.etag, again.headers["cache-control"]]).toEqual([304, 0, etag, "no-cache"]);
+    expect(String(again.headers["content-security-policy"])).toMatch(/script-src 'self'/);
+
+    // A new cover: the old tag no longer matches, and the page carries the new picture.
+    const NEW = STORED.replace("0b3c2a52", "7e1d0c44");
+    await t.database.query("UPDATE events SET cover_image = $2 WHERE id = $1", [id, NEW]);
+    // Any change through the API retires what the server kept of public content.
+    expect((await as(t, organizer)({ method: "PUT", url: `/api/events/${id}`, payload: { description: "Con foto nueva." } })).statusCode).toBe(200);
+    const changed = await t.app.inject({ method: "GET", url: `/events/${id}/`, headers: { "accept-encoding": "br", "if-none-match": etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(coverIn(htmlOf(changed))).toMatchObject({ src: NEW });
+  });
+
   it("lo que no se ve sin sesión no se asoma: oculto, sin portada, desconocido o mal escrito, la página va tal cual", async () => {
     const hidden = await createEvent(t, organizer, { title: "Rifa dudosa" });
     await t.database.query("UPDATE events SET cover_image = $2 WHERE id = $1", [hidden, STORED]);
