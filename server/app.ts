@@ -34,7 +34,7 @@ import { imageStoreFor, type ImageStore } from "./storage/store";
 
 export type AppConfig = Pick<
   Env,
-  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "geocoderUrl" | "publicUrl" | "imageWork"
+  "staticDir" | "firebaseProjectId" | "authEmulatorHost" | "logLevel" | "bodyLimit" | "trustProxy" | "cspConnectSrc" | "storage" | "sseHeartbeatMs" | "coverPreviewBudgetMs" | "geocoderUrl" | "publicUrl" | "imageWork"
   | "rateLimit"
   | "geocoderUserAgent"
   | "push"
@@ -172,6 +172,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     root: config.staticDir,
     apiPrefix: API_PREFIX,
     coverOf: async (request, kind, id) => ((await pageWorkAllowed(request)) ? ((await publicCovers.get(kind)?.(id)) ?? null) : null),
+    coverBudgetMs: config.coverPreviewBudgetMs,
   });
 
   return app;

@@ -62,6 +62,8 @@ const rawEnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanish.optional()),
   // Comment lines sent on idle notification streams so proxies do not cut them (~25 s).
   SSE_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(300_000).default(25_000)),
+  // How long a detail page may wait for its item's cover before it goes out without it.
+  COVER_PREVIEW_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(2000).default(150)),
   // Image uploads decoded at once (default: the cores, at most 4), how many may wait, and the
   // time limit per image; see docs/operations/limites.md.
   IMAGE_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
@@ -110,6 +112,8 @@ export interface Env {
   geocoderUrl: string;
   storage: StorageConfig;
   sseHeartbeatMs: number;
+  /** How long a detail page waits for its cover (server/plugins/cover-preview.ts). */
+  coverPreviewBudgetMs: number;
   imageWork: { concurrency: number; maxQueue: number; timeoutSeconds: number };
   rateLimit: RateLimitConfig;
   geocoderUserAgent: string;
@@ -191,6 +195,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     geocoderUrl: raw.GEOCODER_URL === "off" ? "" : raw.GEOCODER_URL,
     storage,
     sseHeartbeatMs: raw.SSE_HEARTBEAT_MS,
+    coverPreviewBudgetMs: raw.COVER_PREVIEW_BUDGET_MS,
     imageWork: {
       concurrency: raw.IMAGE_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
       maxQueue: raw.IMAGE_QUEUE_MAX,

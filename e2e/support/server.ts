@@ -34,6 +34,8 @@ export function e2eServerEnv({ port, dataDir, staticDir = "out" }: { port: numbe
     DATABASE_URL: "",
     // Every test signs up and browses from 127.0.0.1: limits stay on, raised as in the API tests.
     RATE_LIMIT_SCALE: "50",
+    // Pages expected with their cover (demo-pictures.spec.ts) must not lose it to a loaded machine.
+    COVER_PREVIEW_BUDGET_MS: "2000",
     // The import journeys serve their calendars and pages here (E2E_PORT + 5 of this server).
     IMPORT_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${port + IMPORT_FIXTURES_OFFSET}`,
   };

@@ -97,6 +97,12 @@ describe("variables de entorno", () => {
     expect(() => loadEnv({ ...local, LOG_LEVEL: "ruidoso" })).toThrow(/LOG_LEVEL/);
   });
 
+  it("la espera de la portada de una página: 150 ms salvo que se diga otra cosa, y nunca tanta que retenga la página", () => {
+    expect(loadEnv(local).coverPreviewBudgetMs).toBe(150);
+    expect(loadEnv({ ...local, COVER_PREVIEW_BUDGET_MS: "400" }).coverPreviewBudgetMs).toBe(400);
+    for (const value of ["0", "5000", "pronto"]) expect(() => loadEnv({ ...local, COVER_PREVIEW_BUDGET_MS: value })).toThrow(/COVER_PREVIEW_BUDGET_MS/);
+  });
+
   describe("el emulador de Auth solo cuando se pide y sin exponerlo", () => {
     const refusal = (overrides: Record<string, string>) => {
       try {

@@ -17,7 +17,7 @@ import type { ContentKind } from "../../lib/schemas/content";
 const EMPTY_BOX = `${COVER_PREVIEW_MARK}=""></div>`;
 const BOX_END = "</div>".length;
 // The cover is a head start, not a condition: a slower lookup sends the page without it.
-const LOOKUP_BUDGET_MS = 150;
+export const DEFAULT_COVER_BUDGET_MS = 150;
 
 /** The cover of an item everyone may see; null otherwise or past the client's budget. */
 export type CoverLookup = (request: FastifyRequest, kind: ContentKind, id: string) => Promise<string | null>;
@@ -41,7 +41,7 @@ export function withCoverPreview(html: string, cover: string): string | null {
  * Paints detail pages of the export in `root`: the page with its item's cover in it, or null to
  * send the exported file as it is (no cover, a lookup that failed or took too long).
  */
-export function coverPainter(root: string, coverOf: CoverLookup) {
+export function coverPainter(root: string, coverOf: CoverLookup, budgetMs = DEFAULT_COVER_BUDGET_MS) {
   // The exported pages' text, read again only when a build replaces the file.
   const pages = new Map<string, { mtimeMs: number; text: string }>();
   async function pageText(relative: string): Promise<string> {
@@ -57,7 +57,7 @@ export function coverPainter(root: string, coverOf: CoverLookup) {
   async function coverWithin(request: FastifyRequest, item: { kind: ContentKind; id: string }): Promise<string | null> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([coverOf(request, item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, LOOKUP_BUDGET_MS, null)))]);
+      return await Promise.race([coverOf(request, item.kind, item.id), new Promise<null>((resolve) => (timer = setTimeout(resolve, budgetMs, null)))]);
     } catch (error) {
       request.log.warn({ err: error }, "No se pudo leer la portada de la página: se envía sin ella");
       return null;

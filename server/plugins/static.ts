@@ -31,6 +31,8 @@ export interface StaticOptions {
    * this client has used up its budget for the server's work (the page then goes out as it is).
    */
   coverOf?: CoverLookup;
+  /** How long a page waits for its cover before it goes out without it (default 150 ms). */
+  coverBudgetMs?: number;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -158,7 +160,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
   });
 
   const scriptHashes = scriptHashesReader(root, app.log);
-  const paintedPage = options.coverOf ? coverPainter(root, options.coverOf) : null;
+  const paintedPage = options.coverOf ? coverPainter(root, options.coverOf, options.coverBudgetMs) : null;
 
   function headersFor(reply: FastifyReply, relative: string, status: number, cacheFor: string): FastifyReply {
     reply.code(status).header("cache-control", cacheControlFor(cacheFor));

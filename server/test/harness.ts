@@ -85,6 +85,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Limits stay on, raised 50×: suites create many people and rows from one address in seconds.
     // The rate-limit suite sets RATE_LIMIT_SCALE=1 to check the real values.
     RATE_LIMIT_SCALE: "50",
+    // Pages that should carry their cover must not lose it to a loaded CI machine; the budget
+    // itself is checked against a lookup that never ends (plugins/__tests__/cover-preview.test.ts).
+    COVER_PREVIEW_BUDGET_MS: "2000",
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
