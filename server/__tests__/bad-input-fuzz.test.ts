@@ -385,5 +385,7 @@ describe("peticiones malas generadas (todas las rutas)", () => {
     console.log(`${REQUESTS} peticiones malas a ${covered.size} rutas en ${seconds} s (semilla ${SEED}): ${summary}`);
     expect(covered.size).toBe(operations.length);
     expect(failures.slice(0, 30)).toEqual([]);
-  });
+    // One test of ~10k requests: 53 s on PGlite in a clean CI run, past the harness's 60 s on
+    // PostgreSQL when the machine was busier. It asserts answers, not speed.
+  }, 180_000);
 });
