@@ -2,6 +2,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_COVER_BUDGET_MS } from "./plugins/cover-preview";
 import { vapidKeysProblem } from "./push/vapid";
 import type { StorageConfig } from "./storage/store";
 
@@ -63,7 +64,7 @@ const rawEnvSchema = z.object({
   // Comment lines sent on idle notification streams so proxies do not cut them (~25 s).
   SSE_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(300_000).default(25_000)),
   // How long a detail page may wait for its item's cover before it goes out without it.
-  COVER_PREVIEW_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(2000).default(150)),
+  COVER_PREVIEW_BUDGET_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(2000).default(DEFAULT_COVER_BUDGET_MS)),
   // Image uploads decoded at once (default: the cores, at most 4), how many may wait, and the
   // time limit per image; see docs/operations/limites.md.
   IMAGE_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),

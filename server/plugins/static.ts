@@ -31,7 +31,7 @@ export interface StaticOptions {
    * this client has used up its budget for the server's work (the page then goes out as it is).
    */
   coverOf?: CoverLookup;
-  /** How long a page waits for its cover before it goes out without it (default 150 ms). */
+  /** How long a page waits for its cover before it goes out without it (DEFAULT_COVER_BUDGET_MS). */
   coverBudgetMs?: number;
 }
 
