@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import type { Community } from "@/lib/schemas/communities";
+import type { CommunityListItem } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatCount, formatFollowers } from "@/lib/format/count";
@@ -7,7 +7,7 @@ import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
-export function CommunityCard({ community }: { community: Community }) {
+export function CommunityCard({ community }: { community: CommunityListItem }) {
   return (
     <article className={styles.card}>
       <Thumb src={community.image} title={community.name} />

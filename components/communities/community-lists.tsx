@@ -3,14 +3,14 @@
 import { communityQueries, type CommunityFilters } from "@/lib/api/communities";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import styles from "@/components/content/detail.module.css";
-import type { Community } from "@/lib/schemas/communities";
+import type { CommunityListItem } from "@/lib/schemas/communities";
 import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { CommunityCard } from "./community-card";
 
-const card = (c: Community) => <CommunityCard community={c} />;
+const card = (c: CommunityListItem) => <CommunityCard community={c} />;
 
 export function CommunityList({ filters = {}, label, empty, limit }: { filters?: CommunityFilters; label: string; empty: string; limit?: number }) {
-  return <PublicList<Community> options={communityQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} layout="grid" renderItem={card} />;
+  return <PublicList<CommunityListItem> options={communityQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} layout="grid" renderItem={card} />;
 }
 
 /** The communities of the person whose profile this is. */
@@ -28,12 +28,12 @@ export function MemberCommunities() {
 }
 
 export function MyCommunities() {
-  return <PersonalListPage<Community> kind="communities" list="mine" options={communityQueries.mineQuery()} pending={(p) => String(p.name ?? "Comunidad")} renderItem={card} />;
+  return <PersonalListPage<CommunityListItem> kind="communities" list="mine" options={communityQueries.mineQuery()} pending={(p) => String(p.name ?? "Comunidad")} renderItem={card} />;
 }
 
 export function FollowingCommunities() {
   return (
-    <PersonalListPage<Community> kind="communities" list="following" actions={<CreateLink kind="communities" variant="secondary" />} options={communityQueries.followingQuery()} renderItem={card}>
+    <PersonalListPage<CommunityListItem> kind="communities" list="following" actions={<CreateLink kind="communities" variant="secondary" />} options={communityQueries.followingQuery()} renderItem={card}>
       <h2 className="section-title">Todas las comunidades</h2>
       <CommunityList label="Comunidades de la ciudad" empty="Aún no hay comunidades." />
     </PersonalListPage>

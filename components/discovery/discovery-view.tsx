@@ -7,7 +7,7 @@ import { eventQueries } from "@/lib/api/events";
 import { flattenPages } from "@/lib/api/content";
 import { pathFor } from "@/lib/routes";
 import { discoveryApiQuery, discoverySearch, parseDiscovery, type DiscoveryFilters } from "@/lib/schemas/discovery";
-import type { Event } from "@/lib/schemas/events";
+import type { EventListItem } from "@/lib/schemas/events";
 import { PageHeader } from "@/components/ui/page-header";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { CardHeadingLevel } from "@/components/content/card-heading";
@@ -18,7 +18,7 @@ import { DiscoveryChips, useChips } from "./discovery-chips";
 import styles from "./discovery.module.css";
 
 const BASE = "/explore/";
-const card = (e: Event) => <EventCard event={e} />;
+const card = (e: EventListItem) => <EventCard event={e} />;
 
 /**
  * /explore: events by date, tag, place category, price, online or in person, distance and
@@ -77,14 +77,14 @@ export function DiscoveryView() {
       {view === "map" && query.isSuccess ? <ResultsMap items={items} more={query.hasNextPage} /> : null}
       <div hidden={view === "map" && query.isSuccess}>
         <CardHeadingLevel level={2}>
-          <InfiniteList<Event> query={query} label="Resultados" empty="No hay eventos con estos filtros." emptyHint={suggestion} renderItem={card} nextSkeletons={2} />
+          <InfiniteList<EventListItem> query={query} label="Resultados" empty="No hay eventos con estos filtros." emptyHint={suggestion} renderItem={card} nextSkeletons={2} />
         </CardHeadingLevel>
       </div>
     </>
   );
 }
 
-function ResultsMap({ items, more }: { items: Event[]; more: boolean }) {
+function ResultsMap({ items, more }: { items: EventListItem[]; more: boolean }) {
   const points = items.flatMap((e) => (e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id) }] : []));
   return (
     <PointsMap label="Mapa de resultados" points={points} fallback="No se pudo cargar el mapa. Cambia a «Lista» para ver los resultados.">

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import type { Event } from "@/lib/schemas/events";
+import type { EventListItem } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatEventWhenShort } from "@/lib/format/dates";
@@ -23,7 +23,7 @@ const REASON_LABELS: Record<string, string> = {
   popular: "Popular en la ciudad",
 };
 
-export function eventWhere(event: Pick<Event, "place" | "address" | "onlineUrl">): string {
+export function eventWhere(event: Pick<EventListItem, "place" | "address" | "onlineUrl">): string {
   if (event.place) return event.place.name;
   if (event.address) return event.address;
   if (event.onlineUrl) return "En línea";
@@ -31,7 +31,7 @@ export function eventWhere(event: Pick<Event, "place" | "address" | "onlineUrl">
 }
 
 /** An event in a list: date, title, where, price, why it is suggested, and whether it meets the viewer's accessibility needs. */
-export function EventCard({ event, reasons, headingLevel }: { event: Event; reasons?: string[]; headingLevel?: 2 | 3 }) {
+export function EventCard({ event, reasons, headingLevel }: { event: EventListItem; reasons?: string[]; headingLevel?: 2 | 3 }) {
   const reason = reasons?.map((r) => REASON_LABELS[r]).find(Boolean);
   const forYou = meetsNeeds(useMe()?.accessibilityNeeds, event.accessibilityFeatures);
   return (

@@ -3,14 +3,14 @@
 import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { eventQueries, type EventFilters } from "@/lib/api/events";
-import type { Event } from "@/lib/schemas/events";
+import type { EventListItem } from "@/lib/schemas/events";
 import { authUserAtom } from "@/lib/state/auth";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
 import { ButtonLink } from "@/components/ui/button";
 import { EventCard } from "./event-card";
 
-const card = (e: Event) => <EventCard event={e} />;
+const card = (e: EventListItem) => <EventCard event={e} />;
 
 /** Any public list of events (upcoming, by place, community, tag, organiser). */
 export function EventList({
@@ -30,7 +30,7 @@ export function EventList({
   /** With a limit: pages of that size from a 'Cargar más' button (home sections). */
   more?: boolean;
 }) {
-  return <PublicList<Event> options={eventQueries.listQuery(filters, limit)} limit={limit} more={more} label={label} empty={empty} emptyHint={emptyHint} renderItem={card} />;
+  return <PublicList<EventListItem> options={eventQueries.listQuery(filters, limit)} limit={limit} more={more} label={label} empty={empty} emptyHint={emptyHint} renderItem={card} />;
 }
 
 export function MyEvents() {
@@ -39,7 +39,7 @@ export function MyEvents() {
   // Importing is for verified accounts and admins (the server refuses the rest).
   const canImport = me !== null && (me.verified || me.isAdmin);
   return (
-    <PersonalListPage<Event>
+    <PersonalListPage<EventListItem>
       kind="events"
       list="mine"
       actions={

@@ -1,7 +1,7 @@
 "use client";
 
 import { eventQueries } from "@/lib/api/events";
-import type { Event } from "@/lib/schemas/events";
+import type { EventListItem } from "@/lib/schemas/events";
 import { PersonalListPage } from "@/components/content/list-pages";
 import { EventCard } from "./event-card";
 import { CalendarFeed } from "./calendar-feed";
@@ -10,7 +10,7 @@ import { CalendarFeed } from "./calendar-feed";
 // mutation) belongs only on this page, not in the home's first load.
 export function FollowingEvents() {
   return (
-    <PersonalListPage<Event>
+    <PersonalListPage<EventListItem>
       kind="events"
       list="following"
       options={eventQueries.followingQuery()}

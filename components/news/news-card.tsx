@@ -1,12 +1,12 @@
 import Link from "@/components/ui/link";
-import type { News } from "@/lib/schemas/news";
+import type { NewsListItem } from "@/lib/schemas/news";
 import { pathFor } from "@/lib/routes";
 import { formatRelative } from "@/lib/format/dates";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
-export function NewsCard({ news }: { news: News }) {
+export function NewsCard({ news }: { news: NewsListItem }) {
   return (
     <article className={styles.card}>
       <Thumb src={news.coverImage} title={news.title} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { newsQueries, type NewsFilters } from "@/lib/api/news";
-import type { News } from "@/lib/schemas/news";
+import type { NewsListItem } from "@/lib/schemas/news";
 import type { DynamicRoute } from "@/lib/routes";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
@@ -11,10 +11,10 @@ import { CardHeadingLevel } from "@/components/content/card-heading";
 import styles from "@/components/content/detail.module.css";
 import { NewsCard } from "./news-card";
 
-const card = (n: News) => <NewsCard news={n} />;
+const card = (n: NewsListItem) => <NewsCard news={n} />;
 
 export function NewsList({ filters = {}, label, empty, limit }: { filters?: NewsFilters; label: string; empty: string; limit?: number }) {
-  return <PublicList<News> options={newsQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} renderItem={card} />;
+  return <PublicList<NewsListItem> options={newsQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} renderItem={card} />;
 }
 
 export function AllNews() {
@@ -35,11 +35,11 @@ export function AllNews() {
 }
 
 export function MyNews() {
-  return <PersonalListPage<News> kind="news" list="mine" options={newsQueries.mineQuery()} pending={(p) => String(p.title ?? "Noticia")} renderItem={card} />;
+  return <PersonalListPage<NewsListItem> kind="news" list="mine" options={newsQueries.mineQuery()} pending={(p) => String(p.title ?? "Noticia")} renderItem={card} />;
 }
 
 export function FollowingNews() {
-  return <PersonalListPage<News> kind="news" list="following" options={newsQueries.followingQuery()} renderItem={card} />;
+  return <PersonalListPage<NewsListItem> kind="news" list="following" options={newsQueries.followingQuery()} renderItem={card} />;
 }
 
 /** The news of the community, or of the person, whose page this is. */

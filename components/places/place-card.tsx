@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import type { Place } from "@/lib/schemas/places";
+import type { PlaceListItem } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/routes";
 import { formatFollowers } from "@/lib/format/count";
@@ -7,7 +7,7 @@ import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
 
-export function PlaceCard({ place }: { place: Place }) {
+export function PlaceCard({ place }: { place: PlaceListItem }) {
   return (
     <article className={styles.card}>
       <Thumb src={place.coverImage} title={place.name} />

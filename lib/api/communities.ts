@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Community, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
+import type { Community, CommunityListItem, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
 import type { Page } from "@/lib/schemas/cursor";
 import { apiDelete, apiPost, apiPut } from "./client";
 import { CONTENT_STALE_TIME_MS } from "./content";
@@ -16,7 +16,7 @@ export interface CommunityFilters {
   visibility?: "visible" | "hidden" | "all";
 }
 
-const communities = contentResource<Community, CommunityFilters, CommunityPayload>("communities", {
+const communities = contentResource<Community, CommunityListItem, CommunityFilters, CommunityPayload>("communities", {
   followInvalidates: [["events", "for-you"]],
 });
 

@@ -15,7 +15,11 @@ export function listOptions<T>(queryKey: QueryKey, path: string, params: SearchP
   return pagedQueryOptions<T>(queryKey, path, { params, limit: typeof params.limit === "number" ? params.limit : PAGE_SIZE, staleTime: CONTENT_STALE_TIME_MS });
 }
 
-export function contentResource<T extends { _id: string }, Filters extends object, Payload, Update = Partial<Payload>>(
+/**
+ * `T` is an item as its page reads it (`GET /<kind>/{id}`); `ListItem` is the same item as its
+ * lists return it, without the long texts only the page shows (lib/schemas/<kind>.ts).
+ */
+export function contentResource<T extends ListItem, ListItem extends { _id: string }, Filters extends object, Payload, Update = Partial<Payload>>(
   kind: FollowKind,
   {
     followInvalidates = [],
@@ -42,9 +46,9 @@ export function contentResource<T extends { _id: string }, Filters extends objec
 
   const queries = {
     ...keys,
-    listQuery: (filters: Filters, limit?: number) => listOptions<T>([...keys.list(filters), limit ?? PAGE_SIZE], base, { ...(filters as SearchParams), limit }),
-    mineQuery: () => listOptions<T>(keys.mine(), `${base}/mine`),
-    followingQuery: () => listOptions<T>(keys.following(), `${base}/following`),
+    listQuery: (filters: Filters, limit?: number) => listOptions<ListItem>([...keys.list(filters), limit ?? PAGE_SIZE], base, { ...(filters as SearchParams), limit }),
+    mineQuery: () => listOptions<ListItem>(keys.mine(), `${base}/mine`),
+    followingQuery: () => listOptions<ListItem>(keys.following(), `${base}/following`),
     detailQuery: (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => fetchOne(id, signal), staleTime: CONTENT_STALE_TIME_MS }),
   };
 

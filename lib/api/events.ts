@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Event, EventPayload, EventUpdatePayload, EventWhen } from "@/lib/schemas/events";
+import type { Event, EventListItem, EventPayload, EventUpdatePayload, EventWhen } from "@/lib/schemas/events";
 import type { FOR_YOU_REASONS } from "@/lib/schemas/event-queries";
 import type { CalendarFeed } from "@/lib/schemas/calendar";
 import type { DiscoveryApiQuery } from "@/lib/schemas/discovery";
@@ -12,7 +12,7 @@ import { contentResource, listOptions } from "./content-resource";
 // organiser), mine, following, "eventos para ti", detail, create/edit/delete, follow,
 // moderation, the .ics file and the cover image.
 
-export type ForYouEvent = Event & { reasons: (typeof FOR_YOU_REASONS)[number][] };
+export type ForYouEvent = EventListItem & { reasons: (typeof FOR_YOU_REASONS)[number][] };
 
 export interface EventFilters extends Omit<DiscoveryApiQuery, "when"> {
   when?: EventWhen;
@@ -26,7 +26,7 @@ export interface EventFilters extends Omit<DiscoveryApiQuery, "when"> {
   visibility?: "visible" | "hidden" | "all";
 }
 
-const events = contentResource<Event, EventFilters, EventPayload, EventUpdatePayload>("events", {
+const events = contentResource<Event, EventListItem, EventFilters, EventPayload, EventUpdatePayload>("events", {
   followInvalidates: [["events", "for-you"]],
   storeInvalidates: [["events", "for-you"]],
 });
@@ -63,7 +63,7 @@ export const eventQueries = {
   ...events.queries,
   /** Mine is split by time: what is coming and what is over. */
   mine: (when: "upcoming" | "past") => [...events.queries.mine(), when] as const,
-  mineQuery: (when: "upcoming" | "past") => listOptions<Event>(eventQueries.mine(when), "/events/mine", { when }),
+  mineQuery: (when: "upcoming" | "past") => listOptions<EventListItem>(eventQueries.mine(when), "/events/mine", { when }),
   forYou: () => ["events", "for-you"] as const,
   forYouQuery: () =>
     queryOptions({

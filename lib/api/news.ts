@@ -1,4 +1,4 @@
-import type { News, NewsPayload, NewsUpdatePayload } from "@/lib/schemas/news";
+import type { News, NewsListItem, NewsPayload, NewsUpdatePayload } from "@/lib/schemas/news";
 import { contentResource } from "./content-resource";
 
 // The news resource: the city's latest, by community or author, mine and following.
@@ -10,7 +10,7 @@ export interface NewsFilters {
   visibility?: "visible" | "hidden" | "all";
 }
 
-const news = contentResource<News, NewsFilters, NewsPayload, NewsUpdatePayload>("news");
+const news = contentResource<News, NewsListItem, NewsFilters, NewsPayload, NewsUpdatePayload>("news");
 
 export const newsQueries = news.queries;
 export const fetchNews = news.fetch;

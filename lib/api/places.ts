@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Place, PlaceCategory, PlacePayload, PlaceUpdatePayload } from "@/lib/schemas/places";
+import type { Place, PlaceCategory, PlaceListItem, PlacePayload, PlaceUpdatePayload } from "@/lib/schemas/places";
 import { CONTENT_STALE_TIME_MS } from "./content";
 import { contentResource } from "./content-resource";
 import { fetchAllPages } from "./pages";
@@ -16,7 +16,7 @@ export interface PlaceFilters {
 /** Every place, for the place picker of the event form. */
 const optionsKey = () => ["places", "options"] as const;
 
-const places = contentResource<Place, PlaceFilters, PlacePayload, PlaceUpdatePayload>("places", {
+const places = contentResource<Place, PlaceListItem, PlaceFilters, PlacePayload, PlaceUpdatePayload>("places", {
   followInvalidates: [["events", "for-you"]],
   storeInvalidates: [optionsKey()],
 });
@@ -28,7 +28,7 @@ export const placeQueries = {
     queryOptions({
       queryKey: optionsKey(),
       // The picker needs them all; a city has hundreds, not millions, of venues.
-      queryFn: ({ signal }) => fetchAllPages<Place>("/places", 50, 20, signal),
+      queryFn: ({ signal }) => fetchAllPages<PlaceListItem>("/places", 50, 20, signal),
       staleTime: CONTENT_STALE_TIME_MS,
     }),
 };

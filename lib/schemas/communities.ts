@@ -25,6 +25,10 @@ export const communitySchema = z
   .extend(contentMetaSchema.shape);
 export type Community = z.infer<typeof communitySchema>;
 
+/** A community in a list: its card; the description is on its page. */
+export const communityListItemSchema = communitySchema.omit({ description: true });
+export type CommunityListItem = z.infer<typeof communityListItemSchema>;
+
 const communityObject = z
   .object({
     name: requiredText("El nombre", 100, 3),

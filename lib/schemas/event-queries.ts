@@ -4,7 +4,7 @@ import { pageQuerySchema } from "./pagination";
 import { ACCESSIBILITY_FEATURES, type AccessibilityFeature } from "./accessibility";
 import { PLACE_CATEGORIES } from "./places";
 import { tagSlugSchema } from "./tags";
-import { EVENT_UPDATE_SCOPES, EVENT_WHEN, PRICE_MAX_MXN, eventSchema } from "./events";
+import { EVENT_UPDATE_SCOPES, EVENT_WHEN, PRICE_MAX_MXN, eventListItemSchema } from "./events";
 
 // The query strings of the events calls (lists and their filters, own lists, deletion) and the
 // shape of "Eventos para ti"; the event itself and its payloads are in events.ts.
@@ -96,5 +96,5 @@ export const forYouQuerySchema = z
 
 /** Why an event is suggested, for a short hint on the card ("Sigues este lugar"). */
 export const FOR_YOU_REASONS = ["place", "community", "organizer", "tag", "nearby", "following", "popular"] as const;
-export const forYouItemSchema = eventSchema.extend({ reasons: z.array(z.enum(FOR_YOU_REASONS)) });
+export const forYouItemSchema = eventListItemSchema.extend({ reasons: z.array(z.enum(FOR_YOU_REASONS)) });
 export const forYouSchema = z.object({ items: z.array(forYouItemSchema), nextCursor: z.null() });

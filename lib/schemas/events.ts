@@ -118,6 +118,14 @@ export const eventSchema = z
   .extend(contentMetaSchema.shape);
 export type Event = z.infer<typeof eventSchema>;
 
+/**
+ * An event in a list: what its card, the map and the calendar show. The long texts only its
+ * page shows (up to 5,000 characters of description) stay out, so a page of a list is light to
+ * download and to keep offline; the page asks for the whole event.
+ */
+export const eventListItemSchema = eventSchema.omit({ description: true, accessibility: true, priceNote: true, statusNote: true });
+export type EventListItem = z.infer<typeof eventListItemSchema>;
+
 const eventFields = {
   title: requiredText("El título", 140, 3),
   description: optionalText("La descripción", 5000),

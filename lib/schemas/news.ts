@@ -19,6 +19,10 @@ export const newsSchema = z
   .extend(contentMetaSchema.shape);
 export type News = z.infer<typeof newsSchema>;
 
+/** A piece in a list: its card shows the summary; the body (up to 20,000 characters) is on its page. */
+export const newsListItemSchema = newsSchema.omit({ body: true });
+export type NewsListItem = z.infer<typeof newsListItemSchema>;
+
 const newsObject = z
   .object({
     title: requiredText("El título", 160, 3),

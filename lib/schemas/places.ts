@@ -109,6 +109,10 @@ export const placeSchema = z
   .extend(contentMetaSchema.shape);
 export type Place = z.infer<typeof placeSchema>;
 
+/** A place in a list: its card and pin; the description, hours and contact are on its page. */
+export const placeListItemSchema = placeSchema.omit({ description: true, openingHours: true, openingHoursNote: true, contact: true, accessibility: true });
+export type PlaceListItem = z.infer<typeof placeListItemSchema>;
+
 const placeObject = z
   .object({
     name: requiredText("El nombre", 120, 2),

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { communitySchema } from "./communities";
+import { communityListItemSchema } from "./communities";
 import { userSummarySchema } from "./content";
-import { eventSchema } from "./events";
-import { newsSchema } from "./news";
-import { placeSchema } from "./places";
+import { eventListItemSchema } from "./events";
+import { newsListItemSchema } from "./news";
+import { placeListItemSchema } from "./places";
 
 // GET /search?q=: events, places, news, communities and people, accent-insensitive Spanish
 // full-text search with prefix matching (so "teat" finds "Teatro") and, below those, typo
@@ -29,10 +29,10 @@ export type HighlightRange = z.infer<typeof highlightSchema>[number];
 const highlighted = { highlight: highlightSchema };
 
 export const searchResultSchema = z.object({
-  events: z.array(eventSchema.extend(highlighted)),
-  places: z.array(placeSchema.extend(highlighted)),
-  news: z.array(newsSchema.extend(highlighted)),
-  communities: z.array(communitySchema.extend(highlighted)),
+  events: z.array(eventListItemSchema.extend(highlighted)),
+  places: z.array(placeListItemSchema.extend(highlighted)),
+  news: z.array(newsListItemSchema.extend(highlighted)),
+  communities: z.array(communityListItemSchema.extend(highlighted)),
   users: z.array(userSummarySchema.extend(highlighted)),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

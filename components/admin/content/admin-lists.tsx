@@ -4,10 +4,10 @@ import { communityQueries, deleteCommunity, moderateCommunity } from "@/lib/api/
 import { deleteEvent, eventQueries, moderateEvent } from "@/lib/api/events";
 import { deleteNews, moderateNews, newsQueries } from "@/lib/api/news";
 import { deletePlace, moderatePlace, placeQueries } from "@/lib/api/places";
-import type { Community } from "@/lib/schemas/communities";
-import type { Event } from "@/lib/schemas/events";
-import type { News } from "@/lib/schemas/news";
-import type { Place } from "@/lib/schemas/places";
+import type { CommunityListItem } from "@/lib/schemas/communities";
+import type { EventListItem } from "@/lib/schemas/events";
+import type { NewsListItem } from "@/lib/schemas/news";
+import type { PlaceListItem } from "@/lib/schemas/places";
 import { pathFor } from "@/lib/routes";
 import { formatDateTime, formatEventWhenShort } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/count";
@@ -15,7 +15,7 @@ import { ModerationTable } from "./moderation-table";
 
 export function AdminEvents() {
   return (
-    <ModerationTable<Event>
+    <ModerationTable<EventListItem>
       title="Panel de administración: Eventos"
       noun="eventos"
       listOptions={(visibility) => eventQueries.listQuery({ when: "upcoming", visibility })}
@@ -31,7 +31,7 @@ export function AdminEvents() {
 
 export function AdminNews() {
   return (
-    <ModerationTable<News>
+    <ModerationTable<NewsListItem>
       title="Panel de administración: Noticias"
       noun="noticias"
       listOptions={(visibility) => newsQueries.listQuery({ visibility })}
@@ -47,7 +47,7 @@ export function AdminNews() {
 
 export function AdminPlaces() {
   return (
-    <ModerationTable<Place>
+    <ModerationTable<PlaceListItem>
       title="Panel de administración: Lugares"
       noun="lugares"
       listOptions={(visibility) => placeQueries.listQuery({ visibility })}
@@ -63,7 +63,7 @@ export function AdminPlaces() {
 
 export function AdminCommunities() {
   return (
-    <ModerationTable<Community>
+    <ModerationTable<CommunityListItem>
       title="Panel de administración: Comunidades"
       noun="comunidades"
       listOptions={(visibility) => communityQueries.listQuery({ visibility })}

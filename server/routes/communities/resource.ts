@@ -1,4 +1,5 @@
 import {
+  communityListItemSchema,
   communityListQuerySchema,
   communityPayloadSchema,
   communitySchema,
@@ -24,7 +25,7 @@ export const communitiesRoutes = contentResource<CommunityRow, Community, Commun
   kind: "communities",
   notFound: COMMUNITY_NOT_FOUND,
   cannotEdit: "Solo propietarios y administradores de la comunidad pueden hacer esto.",
-  schemas: { item: communitySchema, list: communityListQuerySchema, create: communityPayloadSchema, update: communityUpdatePayloadSchema },
+  schemas: { item: communitySchema, listItem: communityListItemSchema, list: communityListQuerySchema, create: communityPayloadSchema, update: communityUpdatePayloadSchema },
   docs: {
     mine: { summary: "Comunidades de las que soy miembro", description: "Con mi rol en `myRole`; incluye las ocultas." },
     create: {

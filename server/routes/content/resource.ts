@@ -64,6 +64,8 @@ export interface ContentResource<Row extends ContentRow, Item, Create, Update, F
   cannotEdit: string;
   schemas: {
     item: z.ZodType<Item>;
+    /** An item as its lists return it: the item without the long texts only its page shows. */
+    listItem: z.ZodType;
     list: z.ZodType;
     /** Query of the "mine" and "following" lists; a page by default. */
     ownLists?: z.ZodType;
@@ -138,7 +140,7 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 ): FastifyPluginAsyncZod<ResourceOptions> {
   const ownLists = def.schemas.ownLists ?? pageQuerySchema.strict();
   const docs = standardDocs(def.kind, def.docs.descriptions);
-  const itemPage = pageSchema(def.schemas.item);
+  const itemPage = pageSchema(def.schemas.listItem);
   return async (plugin, options) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const { database, notify } = options;

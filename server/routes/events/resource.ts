@@ -1,6 +1,7 @@
 import { eventDeleteQuerySchema, eventListQuerySchema, eventMineQuerySchema } from "../../../lib/schemas/event-queries";
 import {
   eventPayloadSchema,
+  eventListItemSchema,
   eventSchema,
   eventUpdatePayloadSchema,
   EVENT_TIME_ZONE,
@@ -56,6 +57,7 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
   cannotEdit: "Solo quien organiza el evento, los responsables de su comunidad o la administración pueden cambiarlo.",
   schemas: {
     item: eventSchema,
+    listItem: eventListItemSchema,
     list: eventListQuerySchema,
     ownLists: eventMineQuerySchema,
     create: eventPayloadSchema,

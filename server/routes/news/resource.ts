@@ -1,4 +1,4 @@
-import { newsListQuerySchema, newsPayloadSchema, newsSchema, newsUpdatePayloadSchema, type News, type NewsPayload, type NewsUpdatePayload } from "../../../lib/schemas/news";
+import { newsListItemSchema, newsListQuerySchema, newsPayloadSchema, newsSchema, newsUpdatePayloadSchema, type News, type NewsPayload, type NewsUpdatePayload } from "../../../lib/schemas/news";
 import type { Queryable } from "../../db/client";
 import { communityIssues, validationError } from "../content/publishing";
 import { contentResource } from "../content/resource";
@@ -29,7 +29,7 @@ export const newsRoutes = contentResource<NewsRow, News, NewsPayload, NewsUpdate
   kind: "news",
   notFound: NEWS_NOT_FOUND,
   cannotEdit: "Solo quien la publicó, los responsables de su comunidad o la administración pueden cambiarla.",
-  schemas: { item: newsSchema, list: newsListQuerySchema, create: newsPayloadSchema, update: newsUpdatePayloadSchema },
+  schemas: { item: newsSchema, listItem: newsListItemSchema, list: newsListQuerySchema, create: newsPayloadSchema, update: newsUpdatePayloadSchema },
   docs: {
     mine: { summary: "Noticias que publiqué", description: "Incluye las programadas y las ocultas por moderación." },
     create: {

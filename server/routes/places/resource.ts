@@ -1,4 +1,4 @@
-import { placeListQuerySchema, placePayloadSchema, placeSchema, placeUpdatePayloadSchema, type Place, type PlacePayload, type PlaceUpdatePayload } from "../../../lib/schemas/places";
+import { placeListItemSchema, placeListQuerySchema, placePayloadSchema, placeSchema, placeUpdatePayloadSchema, type Place, type PlacePayload, type PlaceUpdatePayload } from "../../../lib/schemas/places";
 import { contentResource } from "../content/resource";
 import { canEditPlace, toPlace } from "./mappers";
 import { createPlacesRepository, type PlaceListFilters, type PlaceRow, type PlaceWrite } from "./repository";
@@ -37,7 +37,7 @@ export const placesRoutes = contentResource<PlaceRow, Place, PlacePayload, Place
   kind: "places",
   notFound: PLACE_NOT_FOUND,
   cannotEdit: "Solo quien publicó este lugar o la administración pueden cambiarlo.",
-  schemas: { item: placeSchema, list: placeListQuerySchema, create: placePayloadSchema, update: placeUpdatePayloadSchema },
+  schemas: { item: placeSchema, listItem: placeListItemSchema, list: placeListQuerySchema, create: placePayloadSchema, update: placeUpdatePayloadSchema },
   docs: {
     mine: { summary: "Lugares que publiqué", description: "Incluye los ocultos por moderación (con su motivo)." },
     create: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { eventSchema } from "../../../../lib/schemas/events";
+import { eventListItemSchema } from "../../../../lib/schemas/events";
 import { pageSchema } from "../../../../lib/schemas/pagination";
 import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
 import { as, createEvent, makePerson, type Person } from "./helpers";
@@ -8,7 +8,7 @@ import { as, createEvent, makePerson, type Person } from "./helpers";
 // (server/plugins/http-cache.ts): conditional requests, public caching only for signed-out reads,
 // and a changed answer right after an edit, on this instance and on another.
 
-const eventPage = pageSchema(eventSchema);
+const eventPage = pageSchema(eventListItemSchema);
 
 describe("caché HTTP de las lecturas anónimas", () => {
   let t: TestApp;
@@ -37,10 +37,10 @@ describe("caché HTTP de las lecturas anónimas", () => {
     expect(first.headers.vary).toMatch(/authorization/i);
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\/".+"$/);
-    // The answer is still the contract's page, with exactly the item's fields.
+    // The answer is still the contract's page, with exactly a list item's fields.
     const page = eventPage.parse(first.json().data);
     expect(page.items.map((e) => e._id)).toContain(eventId);
-    expect(Object.keys(first.json().data.items[0]).sort()).toEqual(Object.keys(eventSchema.shape).sort());
+    expect(Object.keys(first.json().data.items[0]).sort()).toEqual(Object.keys(eventListItemSchema.shape).sort());
 
     const again = await as(t, null)({ url: "/api/events?limit=5", headers: { "if-none-match": etag! } });
     expect(again.statusCode).toBe(304);
