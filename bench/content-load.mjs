@@ -7,6 +7,7 @@
 //
 //   node scripts/with-emulator.mjs node bench/content-load.mjs            # PGlite
 //   DATABASE_URL=postgres://… node scripts/with-emulator.mjs node bench/content-load.mjs
+//   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
 // API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health); asserts nothing.

@@ -12,6 +12,12 @@ import { forYou, popularUpcoming } from "../server/routes/events/for-you.ts";
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const PLACES = Number(process.env.BENCH_PLACES ?? 5_000);
 const NEWS = Number(process.env.BENCH_NEWS ?? 20_000);
+// Characters of each event's description: a city agenda's run to several hundred; 0 keeps the
+// one-line "Descripción del evento número N".
+const DESCRIPTION_CHARS = Number(process.env.BENCH_DESCRIPTION_CHARS ?? 0);
+const description = DESCRIPTION_CHARS > 0
+  ? `left(repeat('Una tarde de música, charla y convivencia en el centro de la ciudad. ', ${Math.ceil(DESCRIPTION_CHARS / 70)}), ${DESCRIPTION_CHARS})`
+  : "'Descripción del evento número ' || g";
 const USERS = 2_000;
 
 // Load from one address: limits stay on but scaled up, so they do not shape what is measured.
@@ -35,7 +41,7 @@ await database.exec(`
   INSERT INTO community_members (community_id, user_id, role) SELECT 'bench-c-' || g, 'bench-u-' || g, 'owner' FROM generate_series(1, 200) g;
   INSERT INTO tags (id, name, slug) SELECT 'bench-t-' || g, 'Etiqueta ' || g, 'etiqueta-' || g FROM generate_series(1, 12) g;
   INSERT INTO events (id, title, description, starts_at, ends_at, place_id, community_id, organizer_id, price_type, price_amount)
-    SELECT 'bench-e-' || g, 'Evento ' || g, 'Descripción del evento número ' || g,
+    SELECT 'bench-e-' || g, 'Evento ' || g, ${description},
       now() - interval '365 days' + g * interval '${spacing} seconds',
       now() - interval '365 days' + g * interval '${spacing} seconds' + interval '2 hours',
       'bench-p-' || (1 + (g * 7919) % ${PLACES}),
@@ -106,7 +112,7 @@ console.log(
     placeId: place.place_id,
     upcomingIds,
     loadSeconds,
-    counts: { events: EVENTS, places: PLACES, news: NEWS },
+    counts: { events: EVENTS, places: PLACES, news: NEWS, descriptionChars: DESCRIPTION_CHARS },
   }),
 );
 
