@@ -119,9 +119,9 @@ export const eventSchema = z
 export type Event = z.infer<typeof eventSchema>;
 
 /**
- * An event in a list: what its card, the map and the calendar show. The long texts only its
- * page shows (up to 5,000 characters of description) stay out, so a page of a list is light to
- * download and to keep offline; the page asks for the whole event.
+ * An event in a list: what its card and the map show. The long texts only its page shows (up to
+ * 5,000 characters of description) stay out, so a page of a list is light to download and to
+ * keep offline; the page asks for the whole event.
  */
 export const eventListItemSchema = eventSchema.omit({ description: true, accessibility: true, priceNote: true, statusNote: true });
 export type EventListItem = z.infer<typeof eventListItemSchema>;
