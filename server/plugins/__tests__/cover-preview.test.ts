@@ -65,7 +65,8 @@ describe("páginas de detalle servidas con su portada", () => {
   let organizer: Person;
   let admin: Person;
   let root: string;
-  const fetchPage = (url: string, acceptEncoding = "gzip, deflate, br") => t.app.inject({ method: "GET", url, headers: { "accept-encoding": acceptEncoding } });
+  const fetchPage = (url: string, acceptEncoding = "gzip, deflate, br", headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url, headers: { "accept-encoding": acceptEncoding, ...headers } });
   const htmlOf = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
     res.headers["content-encoding"] === "br"
       ? zlib.brotliDecompressSync(res.rawPayload).toString()
@@ -112,7 +113,7 @@ describe("páginas de detalle servidas con su portada", () => {
     expect(etag).toMatch(/^W\/"/);
     // The same tag whatever the encoding: it names the page, not the bytes.
     expect((await fetchPage(`/events/${id}/`, "identity")).headers.etag).toBe(etag);
-    const again = await t.app.inject({ method: "GET", url: `/events/${id}/`, headers: { "accept-encoding": "br", "if-none-match": etag } });
+    const again = await fetchPage(`/events/${id}/`, "br", { "if-none-match": etag });
     expect([again.statusCode, again.rawPayload.length, again.headers.etag, again.headers["cache-control"]]).toEqual([304, 0, etag, "no-cache"]);
     expect(String(again.headers["content-security-policy"])).toMatch(/script-src 'self'/);
 
@@ -121,7 +122,7 @@ describe("páginas de detalle servidas con su portada", () => {
     await t.database.query("UPDATE events SET cover_image = $2 WHERE id = $1", [id, NEW]);
     // Any change through the API retires what the server kept of public content.
     expect((await as(t, organizer)({ method: "PUT", url: `/api/events/${id}`, payload: { description: "Con foto nueva." } })).statusCode).toBe(200);
-    const changed = await t.app.inject({ method: "GET", url: `/events/${id}/`, headers: { "accept-encoding": "br", "if-none-match": etag } });
+    const changed = await fetchPage(`/events/${id}/`, "br", { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(coverIn(htmlOf(changed))).toMatchObject({ src: NEW });
