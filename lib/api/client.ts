@@ -1,9 +1,9 @@
-import ky, { type KyInstance, type Options } from "ky";
+import type { Options } from "ky";
 import { apiBaseUrl } from "@/lib/config";
 import { getIdToken } from "@/lib/auth/firebase";
-import { authErrorCode } from "@/lib/auth/error-code";
 import { HTTP_CACHE_TTL_MS } from "@/lib/query/constants";
-import { networkError, READ_RETRY, toApiError } from "./errors";
+import { networkError } from "./errors";
+import type { Send, TokenProvider } from "./http";
 
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
@@ -24,13 +24,6 @@ export interface WriteOptions {
   headers?: Record<string, string>;
 }
 
-type TokenProvider = () => Promise<string | null>;
-
-/** The wire envelope of every successful answer. */
-interface Envelope<T> {
-  data: T;
-}
-
 function cleanParams(params: SearchParams | undefined): Record<string, string> | undefined {
   if (!params) return undefined;
   const out: Record<string, string> = {};
@@ -48,43 +41,30 @@ export function createApiClient({
   getToken = getIdToken,
   fetch,
 }: { prefixUrl?: string; getToken?: TokenProvider; fetch?: typeof globalThis.fetch } = {}) {
-  const http: KyInstance = ky.create({
-    prefixUrl,
-    // Reads ride out a database restart or a rate limit (503/429 with Retry-After, 502/504);
-    // writes are never repeated here (persisted mutations retry with their idempotency keys).
-    retry: READ_RETRY,
-    timeout: 30_000,
-    ...(fetch ? { fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        async (request) => {
-          // Taken at request time so a refreshed token is always used.
-          let token: string | null;
-          try {
-            token = await getToken();
-          } catch (error) {
-            if (authErrorCode(error) === "auth/network-request-failed") throw networkError();
-            throw error;
-          }
-          if (token) request.headers.set("Authorization", `Bearer ${token}`);
-        },
-      ],
-    },
-  });
+  // The wire layer (ky) arrives in its own chunk, asked for as soon as the client exists so it
+  // downloads while the page hydrates; requests wait for it. A chunk that failed to arrive (the
+  // network dropped) is asked for again by the next request, which meanwhile reads as offline.
+  let wire: Promise<Send> | null = null;
+  const loadWire = (): Promise<Send> => {
+    if (wire) return wire;
+    const loading = import("./http").then(({ createSend }) => createSend({ prefixUrl, getToken, fetch }));
+    loading.catch(() => {
+      if (wire === loading) wire = null;
+    });
+    return (wire = loading);
+  };
+  void loadWire().catch(() => undefined);
+  const send = async <T>(method: string, path: string, options: Options): Promise<T> => {
+    let transport: Send;
+    try {
+      transport = await loadWire();
+    } catch {
+      throw networkError();
+    }
+    return transport<T>(method, relative(path), options);
+  };
 
   const cache = new Map<string, { expiresAt: number; value: unknown }>();
-
-  async function send<T>(method: string, path: string, options: Options): Promise<T> {
-    try {
-      const response = await http(relative(path), { method, ...options });
-      if (response.status === 204) return undefined as T;
-      const text = await response.text();
-      if (text === "") return undefined as T;
-      return (JSON.parse(text) as Envelope<T>).data;
-    } catch (error) {
-      throw await toApiError(error);
-    }
-  }
 
   function cacheKey(method: string, path: string, params: Record<string, string> | undefined): string {
     const query = params ? new URLSearchParams(params).toString() : "";

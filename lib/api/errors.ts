@@ -1,4 +1,3 @@
-import { HTTPError, TimeoutError, isHTTPError, type RetryOptions } from "ky";
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
 
 export const NETWORK_ERROR_CODE = "NETWORK_ERROR";
@@ -55,23 +54,6 @@ export const TRANSIENT_STATUSES = [429, 502, 503, 504] as const;
 /** A read waits at most this long for a Retry-After; a longer one is shown to the person at once. */
 export const READ_RETRY_MAX_AFTER_MS = 10_000;
 
-/** ky's retry for GET/HEAD: twice at most, honouring Retry-After, only for transient answers. */
-export const READ_RETRY: RetryOptions = {
-  limit: 2,
-  methods: ["get", "head"],
-  statusCodes: [...TRANSIENT_STATUSES],
-  afterStatusCodes: [429, 503],
-  maxRetryAfter: READ_RETRY_MAX_AFTER_MS,
-  backoffLimit: 3000,
-  shouldRetry: ({ error }) => {
-    // Offline and unreachable servers are handled by the persisted cache, not by waiting here.
-    if (!isHTTPError(error)) return false;
-    const after = retryAfterMsOf(error.response);
-    if (after !== undefined && after > READ_RETRY_MAX_AFTER_MS) return false;
-    return undefined;
-  },
-};
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
@@ -102,31 +84,6 @@ export function apiErrorFromBody(status: number, body: unknown, retryAfterMs?: n
 
 export function networkError(): ApiError {
   return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.clone().json();
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Turns whatever a request threw into an ApiError. Aborts pass through untouched because React
- * Query uses them to cancel queries and must recognise its own signal.
- */
-export async function toApiError(error: unknown): Promise<unknown> {
-  if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    return apiErrorFromBody(error.response.status, await readJson(error.response), retryAfterMsOf(error.response));
-  }
-  // DOMException is not an Error subclass in every runtime; the name is what identifies it.
-  if (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError") return error;
-  // fetch rejects with a TypeError when the network is unreachable; a timeout means the same
-  // to the user.
-  if (error instanceof TimeoutError || error instanceof TypeError) return networkError();
-  return new ApiError({ status: 0, code: UNEXPECTED_ERROR_CODE, message: UNEXPECTED_ERROR_MESSAGE });
 }
 
 /** The message to show for any error thrown by an API helper. */

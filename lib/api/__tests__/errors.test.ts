@@ -4,7 +4,8 @@
 
 import { describe, expect, test } from "@jest/globals";
 import ky, { HTTPError } from "ky";
-import { ApiError, apiErrorFromBody, errorMessage, toApiError } from "../errors";
+import { ApiError, apiErrorFromBody, errorMessage } from "../errors";
+import { toApiError } from "../http";
 
 describe("apiErrorFromBody (docs/product.md#errors)", () => {
   test("uses the body's message, code and issues", () => {
