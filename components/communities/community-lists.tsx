@@ -4,7 +4,8 @@ import { communityQueries, type CommunityFilters } from "@/lib/api/communities";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import styles from "@/components/content/detail.module.css";
 import type { CommunityListItem } from "@/lib/schemas/communities";
-import { CreateLink, PersonalListPage, PublicList } from "@/components/content/list-pages";
+import { CreateLink, PersonalListPage } from "@/components/content/list-pages";
+import { PublicList } from "@/components/content/public-list";
 import { CommunityCard } from "./community-card";
 
 const card = (c: CommunityListItem) => <CommunityCard community={c} />;

@@ -1,9 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import type { Page } from "@/lib/schemas/cursor";
 import { isSignedInAtom } from "@/lib/state/auth";
 import type { ContentKind } from "@/lib/schemas/content";
 import { ButtonLink } from "@/components/ui/button";
@@ -12,31 +11,12 @@ import { CardHeadingLevel } from "./card-heading";
 import { InfiniteList } from "./infinite-list";
 import { KIND_COPY } from "./kind-copy";
 import { KIND_ROUTES } from "./kind-routes";
+import type { ItemList, ListOptions } from "./public-list";
 import { PendingCreates } from "./pending-creates";
 import { SignInNotice } from "./sign-in-notice";
 
-// The list blocks every content kind shares: a public list (a section of the home or the whole
-// directory) and a personal list page (mine, following) that asks to sign in first, worded from
-// the kind's copy.
-
-export type ListOptions<T> = UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, QueryKey, string | undefined>;
-
-type ItemList<T> = {
-  label: string;
-  empty: string;
-  emptyHint?: ReactNode;
-  layout?: "list" | "grid";
-  renderItem: (item: T) => ReactNode;
-};
-
-/**
- * A public list. With `limit`, a home section: that many, no further pages, unless `more` offers
- * further pages of that size from a 'Cargar más' button.
- */
-export function PublicList<T extends { _id: string }>({ options, limit, more = false, ...list }: ItemList<T> & { options: ListOptions<T>; limit?: number; more?: boolean }) {
-  const query = useInfiniteQuery(options);
-  return <InfiniteList<T> query={query} paginate={limit === undefined || more} autoLoad={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} {...list} />;
-}
+// The personal list page every content kind shares (mine, following): it asks to sign in first
+// and is worded from the kind's copy. The public list is in public-list.tsx.
 
 /** The link to the kind's create page, titled like it ("Crear comunidad"). */
 export function CreateLink({ kind, variant }: { kind: ContentKind; variant?: "secondary" }) {

@@ -2,7 +2,8 @@
 
 import { placeQueries } from "@/lib/api/places";
 import type { PlaceListItem } from "@/lib/schemas/places";
-import { PersonalListPage, PublicList } from "@/components/content/list-pages";
+import { PersonalListPage } from "@/components/content/list-pages";
+import { PublicList } from "@/components/content/public-list";
 import { PlaceCard } from "./place-card";
 
 const card = (p: PlaceListItem) => <PlaceCard place={p} />;

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { MyEvents } from "@/components/events/event-lists";
+import { MyEvents } from "@/components/events/my-events";
 
 export const metadata: Metadata = { title: "Mis eventos" };
 
