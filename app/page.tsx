@@ -2,12 +2,18 @@ import { HomeHero, HomeSection } from "@/components/home/home-view";
 import { EventList } from "@/components/events/event-lists";
 import { HOME_EVENT_LISTS } from "@/components/home/home-lists";
 import { FeaturedCommunities, FeaturedPlaces, ForYou, LatestNews, UpcomingEvents, WeekendEvents } from "@/components/home/below-the-fold";
-import { FeedLinks } from "@/components/feeds/feed-links";
+import type { Metadata } from "next";
+import { FEED_FORMATS, feedUrl } from "@/lib/api/feeds";
+
+// The city's upcoming events as feeds, in the HTML itself: a feed reader given the site's address
+// reads these <link>s without running any script.
+export const metadata: Metadata = {
+  alternates: { types: Object.fromEntries(FEED_FORMATS.map(({ format, type }) => [type, [{ url: feedUrl("events", format, {}, ""), title: "Próximos eventos" }]])) },
+};
 
 export default function Page() {
   return (
     <>
-      <FeedLinks scope="events" title="Próximos eventos" />
       <HomeHero />
       <HomeSection id="today" title="Hoy">
         <EventList {...HOME_EVENT_LISTS.today} more label="Eventos de hoy" empty="Hoy no hay eventos publicados." />

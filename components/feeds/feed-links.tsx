@@ -3,8 +3,8 @@
 import { useEffect } from "react";
 import { FEED_FORMATS, feedUrl, type FeedScope } from "@/lib/api/feeds";
 
-// Apart from the "Suscribirse" button and its dialog (subscribe-feed.tsx): the home only
-// advertises its feeds, and should not load a dialog to do so.
+// The feeds of what a page shows (a place's events, a community's news), announced in its head
+// while it is on screen. The home's are in its HTML (app/page.tsx metadata).
 
 export interface FeedLinksProps {
   scope: FeedScope;
@@ -30,10 +30,4 @@ export function useFeedLinks(scope: FeedScope, query: Record<string, string>, ti
     });
     return () => links.forEach((link) => link.remove());
   }, [scope, queryKey, title]);
-}
-
-/** Only the <link>s, for pages without the button (the home advertises the city's events). */
-export function FeedLinks({ scope, query = {}, title }: FeedLinksProps) {
-  useFeedLinks(scope, query, title);
-  return null;
 }
