@@ -9,9 +9,11 @@ import { AppFooter } from "./app-footer";
 import { Brand } from "./brand";
 import { LoadingView } from "./loading-view";
 import { MainNav } from "./main-nav";
-import { UpdateToast } from "./update-toast";
 import styles from "./app-shell.module.css";
 
+// The service worker is registered once the page is up (as its guides advise: it then does not
+// compete with the first load), and its prompts come with it.
+const UpdateToast = dynamic(() => import("./update-toast").then((m) => m.UpdateToast), { ssr: false });
 // Only someone signed in needs these (the realtime notifications, the unverified-email banner
 // with its messages and resend flow): an anonymous visitor's first load does not carry them.
 const NotificationsListener = dynamic(() => import("@/components/notifications/notifications-listener").then((m) => m.NotificationsListener), { ssr: false });
