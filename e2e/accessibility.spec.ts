@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { DYNAMIC_ROUTES, STATIC_ROUTES, pathFor, type DynamicRoute, type StaticRoute } from "../lib/routes";
+import { DYNAMIC_ROUTES, STATIC_ROUTES, type DynamicRoute, type StaticRoute } from "../lib/routes";
+import { pathFor } from "../lib/paths";
 import { ADMIN, ORGANIZER, api, signIn, tokenFor } from "./content/support";
 
 // Every page of the route table passes axe's WCAG 2.0/2.1 A and AA rules once its content has

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DYNAMIC_ROUTES, STATIC_ROUTES, pathFor } from "../lib/routes";
+import { DYNAMIC_ROUTES, STATIC_ROUTES } from "../lib/routes";
+import { pathFor } from "../lib/paths";
 
 const NOT_FOUND = "Página no encontrada";
 

@@ -20,6 +20,8 @@ const TOAST_LIBRARY = "_goober";
 const HTTP_LIBRARY = "Request timed out: ";
 /** The service worker's install and update prompts (components/layout/update-toast.tsx). */
 const WORKER_PROMPTS = "Nuevo contenido disponible";
+/** The product's route table (lib/routes.ts), which the server and the service worker match against. */
+const ROUTE_TABLE = '"/panel/users/verify"';
 /** Every kind's copy for its own pages (components/content/kind-copy.ts): the home shows none. */
 const KIND_COPY = "¿Eliminar este evento?";
 /** zod, the forms' and the API contract's schema library (its class names survive minifying). */
@@ -107,14 +109,14 @@ test.describe("El armazón de la app", () => {
     expect(schemas).toEqual([]);
   });
 
-  test("la primera carga del inicio no trae la biblioteca de mensajes, la de peticiones, los avisos del service worker ni los textos de cada tipo, y el inicio se llena igual", async ({ page, request }) => {
+  test("la primera carga del inicio no trae la biblioteca de mensajes, la de peticiones, los avisos del service worker, la tabla de rutas ni los textos de cada tipo, y el inicio se llena igual", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
     const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(3);
     const withLibrary: string[] = [];
     for (const src of scripts) {
       const code = await (await request.get(src)).text();
-      if ([TOAST_LIBRARY, HTTP_LIBRARY, WORKER_PROMPTS, KIND_COPY].some((marker) => code.includes(marker))) withLibrary.push(src);
+      if ([TOAST_LIBRARY, HTTP_LIBRARY, WORKER_PROMPTS, ROUTE_TABLE, KIND_COPY].some((marker) => code.includes(marker))) withLibrary.push(src);
     }
     expect(withLibrary).toEqual([]);
 

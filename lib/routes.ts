@@ -4,8 +4,7 @@
 // it must stay free of browser and Node APIs.
 
 import type { ContentKind } from "./schemas/content";
-
-export const PLACEHOLDER_ID = "_";
+import { normalizePath, PLACEHOLDER_ID } from "./paths";
 
 /** Every static page of the product, without trailing slash ("/" for the home). */
 export const STATIC_ROUTES = [
@@ -86,12 +85,6 @@ function isRouteFile(name: string): boolean {
   return name === "index.html" || name === "index.txt" || (name.startsWith("__next.") && name.endsWith(".txt"));
 }
 
-export function normalizePath(pathname: string): string {
-  const clean = pathname.split(/[?#]/)[0] ?? "/";
-  const segs = segmentsOf(clean);
-  return segs.length === 0 ? "/" : `/${segs.join("/")}`;
-}
-
 export function isStaticRoute(pathname: string): boolean {
   return STATIC_SET.has(normalizePath(pathname));
 }
@@ -149,11 +142,6 @@ export function routeIdFromPath(pathname: string, route: DynamicRoute): string |
   return match.id;
 }
 
-/** The API path of one item of a content kind ("/events/abc"), relative to the API's base. */
-export function apiItemPath(kind: string, id: string): string {
-  return `/${kind}/${encodeURIComponent(id)}`;
-}
-
 /** The detail pages that open with one item of a kind: the API read their first paint waits for. */
 const DETAIL_KIND: Partial<Record<DynamicRoute, ContentKind>> = {
   "/events/[eventId]": "events",
@@ -171,11 +159,6 @@ export function pageItem(match: DynamicMatch): { kind: ContentKind; id: string }
   const kind = DETAIL_KIND[match.route];
   if (!kind || match.id === PLACEHOLDER_ID) return null;
   return { kind, id: match.id };
-}
-
-/** Builds the URL of a dynamic route for an id (ids are encoded, trailing slash as exported). */
-export function pathFor(route: DynamicRoute, id: string): string {
-  return route.replace(/\[[^\]]+\]/, encodeURIComponent(id)) + "/";
 }
 
 function safeDecode(segment: string): string {

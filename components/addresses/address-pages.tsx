@@ -8,7 +8,7 @@ import { addressQueries, deleteAddress } from "@/lib/api/addresses";
 import { errorMessage } from "@/lib/api/errors";
 import type { Address } from "@/lib/schemas/addresses";
 import { ADDRESS_LIMIT } from "@/lib/schemas/addresses";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
 import { Button, ButtonLink } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import type { CommunityListItem } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatCount, formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";

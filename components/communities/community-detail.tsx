@@ -9,7 +9,7 @@ import { errorMessage } from "@/lib/api/errors";
 import type { Community } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { formatCount } from "@/lib/format/count";
 import { notify } from "@/lib/toast/notify";

@@ -11,7 +11,7 @@ import { COMMUNITY_ROLES, COMMUNITY_ROLE_LABELS, type CommunityMember, type Comm
 import type { UserSummary } from "@/lib/schemas/content";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { useDebounced } from "@/lib/hooks/use-debounced";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { authUserAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";

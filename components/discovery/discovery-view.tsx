@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { eventQueries } from "@/lib/api/events";
 import { flattenPages } from "@/lib/api/content";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { discoveryApiQuery, discoverySearch, parseDiscovery, type DiscoveryFilters } from "@/lib/schemas/discovery";
 import type { EventListItem } from "@/lib/schemas/events";
 import { PageHeader } from "@/components/ui/page-header";

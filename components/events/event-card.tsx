@@ -3,7 +3,7 @@
 import Link from "@/components/ui/link";
 import type { EventListItem } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
 import { useMe } from "@/lib/hooks/use-me";

@@ -7,7 +7,7 @@ import { eventIcsUrl, eventQueries } from "@/lib/api/events";
 import type { Event } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { externalHref } from "@/lib/safe-links";
 import { isAdminAtom } from "@/lib/state/auth";
 import { formatEventWhen } from "@/lib/format/dates";

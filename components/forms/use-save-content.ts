@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { createMutationKey, newIdempotencyKey, type CreateVariables } from "@/lib/api/content";
 import { errorMessage } from "@/lib/api/errors";
 import type { UploadProgress } from "@/lib/api/upload";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import type { ContentKind } from "@/lib/schemas/content";
 import { notify } from "@/lib/toast/notify";
 import { formCopy } from "@/components/content/kind-copy";

@@ -1,4 +1,4 @@
-import { normalizePath } from "@/lib/routes";
+import { normalizePath } from "@/lib/paths";
 
 export type MainNavIcon = "home" | "search" | "news" | "notifications" | "profile";
 

@@ -2,7 +2,7 @@
 
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
-import { normalizePath } from "@/lib/routes";
+import { normalizePath } from "@/lib/paths";
 import { withTrailingSlash } from "./nav-items";
 import styles from "./section-nav.module.css";
 

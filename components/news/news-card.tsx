@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import type { NewsListItem } from "@/lib/schemas/news";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatRelative } from "@/lib/format/dates";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { newsQueries } from "@/lib/api/news";
 import type { News } from "@/lib/schemas/news";
 import { useRouteId } from "@/lib/hooks/use-route-id";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatDateTime } from "@/lib/format/dates";
 import { VerifiedBadge } from "@/components/content/cover";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";

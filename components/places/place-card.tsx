@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import type { PlaceListItem } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";

@@ -6,7 +6,7 @@ import { placeQueries } from "@/lib/api/places";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { externalHref } from "@/lib/safe-links";
 import { JsonLd } from "@/components/ui/json-ld";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";

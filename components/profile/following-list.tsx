@@ -4,7 +4,7 @@ import Link from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api/errors";
 import { userQueries } from "@/lib/api/users";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { useMe } from "@/lib/hooks/use-me";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { SEARCH_MIN_LENGTH, searchQueries } from "@/lib/api/search";
 import { errorMessage } from "@/lib/api/errors";
 import { useDebounced } from "@/lib/hooks/use-debounced";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import type { HighlightRange } from "@/lib/schemas/search";

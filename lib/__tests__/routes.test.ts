@@ -1,12 +1,6 @@
 import { describe, expect, test } from "@jest/globals";
-import {
-  DYNAMIC_ROUTES,
-  PLACEHOLDER_ID,
-  STATIC_ROUTES,
-  matchDynamicRoute,
-  pathFor,
-  routeIdFromPath,
-} from "../routes";
+import { DYNAMIC_ROUTES, STATIC_ROUTES, matchDynamicRoute, routeIdFromPath } from "../routes";
+import { PLACEHOLDER_ID, pathFor } from "../paths";
 
 describe("route table", () => {
   test("every spec route is present", () => {

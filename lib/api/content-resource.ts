@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ModerationPayload } from "@/lib/schemas/content";
-import { apiItemPath } from "@/lib/routes";
+import { apiItemPath } from "@/lib/paths";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, type FollowKind } from "./content";
 import { uploadForm, type UploadProgress } from "./upload";

@@ -1,7 +1,8 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { PLACEHOLDER_ID, routeIdFromPath, type DynamicRoute } from "@/lib/routes";
+import { routeIdFromPath, type DynamicRoute } from "@/lib/routes";
+import { PLACEHOLDER_ID } from "@/lib/paths";
 import { useMounted } from "./use-mounted";
 
 /**

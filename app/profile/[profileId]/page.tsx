@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PLACEHOLDER_ID } from "@/lib/routes";
+import { PLACEHOLDER_ID } from "@/lib/paths";
 import { UserProfile } from "@/components/profile/user-profile";
 import { EventsForRoute } from "@/components/events/events-for-route";
 import { NewsForRoute } from "@/components/news/news-lists";

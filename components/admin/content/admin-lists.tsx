@@ -8,7 +8,7 @@ import type { CommunityListItem } from "@/lib/schemas/communities";
 import type { EventListItem } from "@/lib/schemas/events";
 import type { NewsListItem } from "@/lib/schemas/news";
 import type { PlaceListItem } from "@/lib/schemas/places";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { formatDateTime, formatEventWhenShort } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/count";
 import { ModerationTable } from "./moderation-table";

@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { UserSummary } from "@/lib/schemas/public-users";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
 import { Avatar } from "@/components/profile/avatar";
 import { VerifiedBadge } from "@/components/profile/verified-badge";

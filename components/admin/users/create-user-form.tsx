@@ -7,7 +7,7 @@ import type { User } from "@/lib/schemas/users";
 import { adminQueries, createUser, type CreateUserPayload } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/errors";
 import { checkPassword, describeMissing } from "@/lib/auth/password-policy";
-import { pathFor } from "@/lib/routes";
+import { pathFor } from "@/lib/paths";
 import { useMe } from "@/lib/hooks/use-me";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";

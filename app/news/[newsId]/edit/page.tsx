@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PLACEHOLDER_ID } from "@/lib/routes";
+import { PLACEHOLDER_ID } from "@/lib/paths";
 import { EditNews } from "@/components/news/news-editor";
 
 // Exported once for the placeholder id; real ids are rewritten to it (see lib/routes.ts).
