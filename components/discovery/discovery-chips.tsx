@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { tagQueries } from "@/lib/api/tags";
 import { ACCESSIBILITY_FEATURE_TEXT, PLACE_CATEGORY_TEXT } from "@/lib/format/labels";
-import { cityWallTimeToIso, formatShortDay } from "@/lib/format/dates";
+import { formatShortDay } from "@/lib/format/dates";
+import { cityWallTimeToIso } from "@/lib/format/city-clock";
 import { NEAR_HERE, type DiscoveryFilters } from "@/lib/schemas/discovery";
 import { MODE_TEXT, WHEN_TEXT } from "./discovery-filters";
 import styles from "./discovery.module.css";

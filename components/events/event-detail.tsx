@@ -10,7 +10,7 @@ import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
 import { externalHref } from "@/lib/safe-links";
 import { isAdminAtom } from "@/lib/state/auth";
-import { formatEventWhen } from "@/lib/format/dates";
+import { formatEventWhen } from "@/lib/format/long-dates";
 import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
 import { VerifiedBadge } from "@/components/content/cover";

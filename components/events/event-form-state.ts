@@ -1,6 +1,6 @@
 import type { AccessibilityFeature } from "@/lib/schemas/accessibility";
 import type { Event, EventPayload, EventUpdatePayload } from "@/lib/schemas/events";
-import { cityWallTimeToIso, isoToCityInputs } from "@/lib/format/dates";
+import { cityWallTimeToIso, isoToCityInputs } from "@/lib/format/city-clock";
 import type { FieldErrors } from "@/components/content/form-errors";
 
 // The event form's state, and how it becomes the API payload.

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { moderationLogQueries } from "@/lib/api/moderation-log";
 import type { ContentKind } from "@/lib/schemas/content";
 import type { ModerationLogEntry } from "@/lib/schemas/moderation-log";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/format/long-dates";
 import { InfiniteList } from "@/components/content/infinite-list";
 import textStyles from "@/components/ui/text.module.css";
 

@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import type { NewsListItem } from "@/lib/schemas/news";
 import { pathFor } from "@/lib/paths";
-import { formatRelative } from "@/lib/format/dates";
+import { formatRelative } from "@/lib/format/long-dates";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";

@@ -6,7 +6,7 @@ import { newsQueries } from "@/lib/api/news";
 import type { News } from "@/lib/schemas/news";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/format/long-dates";
 import { VerifiedBadge } from "@/components/content/cover";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
 import cardStyles from "@/components/content/card.module.css";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { newsPayloadSchema, newsUpdatePayloadSchema, type News } from "@/lib/schemas/news";
 import { storeNews, updateNews, uploadNewsImage } from "@/lib/api/news";
-import { cityWallTimeToIso, isoToCityInputs } from "@/lib/format/dates";
+import { cityWallTimeToIso, isoToCityInputs } from "@/lib/format/city-clock";
 import { TextAreaField } from "@/components/ui/text-area-field";
 import { TextField } from "@/components/ui/text-field";
 import { CommunitySelect } from "@/components/forms/community-select";

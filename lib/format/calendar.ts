@@ -1,4 +1,5 @@
-import { addDaysToKey, cityDateKey, toCalendarUtc } from "./dates";
+import { cityDateKey } from "./dates";
+import { addDaysToKey, toCalendarUtc } from "./city-clock";
 
 // "Add to calendar" without an account: Google Calendar's template link. The .ics file comes
 // from the API (`/api/events/{id}.ics`), which also covers series.

@@ -9,7 +9,8 @@ import type { EventListItem } from "@/lib/schemas/events";
 import type { NewsListItem } from "@/lib/schemas/news";
 import type { PlaceListItem } from "@/lib/schemas/places";
 import { pathFor } from "@/lib/paths";
-import { formatDateTime, formatEventWhenShort } from "@/lib/format/dates";
+import { formatEventWhenShort } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/format/long-dates";
 import { formatCount } from "@/lib/format/count";
 import { ModerationTable } from "./moderation-table";
 

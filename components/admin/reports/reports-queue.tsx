@@ -7,7 +7,7 @@ import { useAtomValue } from "jotai";
 import { errorMessage } from "@/lib/api/errors";
 import { reportQueries, resolveReports, type ReportGroup } from "@/lib/api/reports";
 import { formatCount } from "@/lib/format/count";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/format/long-dates";
 import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportAction, type ReportTargetKind } from "@/lib/schemas/report-reasons";
 import { isAdminAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { listSubscriptions, subscribeCalendar, unsubscribeCalendar } from "@/lib/api/imports";
 import { errorMessage } from "@/lib/api/errors";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/format/long-dates";
 import type { ImportRun, ImportSubscription } from "@/lib/schemas/imports";
 import { notify } from "@/lib/toast/notify";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,7 @@ import Link from "@/components/ui/link";
 import { useAtomValue } from "jotai";
 import { previewImport, runImport } from "@/lib/api/imports";
 import { errorMessage } from "@/lib/api/errors";
-import { formatDateTime } from "@/lib/format/dates";
+import { formatDateTime } from "@/lib/format/long-dates";
 import type { ImportItem, ImportReport, ImportSource } from "@/lib/schemas/imports";
 import { authUserAtom, isSignedInAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";

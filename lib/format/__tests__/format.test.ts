@@ -1,13 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
-import {
-  addDaysToKey,
-  cityDateKey,
-  cityWallTimeToIso,
-  formatEventWhen,
-  formatTime,
-  isoToCityInputs,
-  toCalendarUtc,
-} from "../dates";
+import { cityDateKey, formatTime } from "../dates";
+import { formatEventWhen } from "../long-dates";
+import { addDaysToKey, cityWallTimeToIso, isoToCityInputs, toCalendarUtc } from "../city-clock";
 import { formatPrice, formatPesos } from "../price";
 import { formatFollowers } from "../count";
 
