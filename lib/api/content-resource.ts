@@ -3,7 +3,7 @@ import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiItemPath } from "@/lib/paths";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, type FollowKind } from "./content";
-import { uploadForm, type UploadProgress } from "./upload";
+import type { UploadProgress } from "./upload";
 import { pagedQueryOptions } from "./pages";
 
 // One client module per content kind, made here: the calls, the query keys and options, and the
@@ -58,7 +58,8 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
     update: (id: string, payload: Update) => apiPut<T>(itemPath(id), payload),
     remove: (id: string, params: SearchParams = {}) => apiDelete(itemPath(id), { searchParams: params }),
     moderate: (id: string, payload: ModerationPayload) => apiPost<T>(`${itemPath(id)}/moderate`, payload),
-    uploadImage: (id: string, file: File, progress?: UploadProgress) => uploadForm<T>(`${itemPath(id)}/image`, file, progress),
+    // Uploads are loaded when a form sends a picture (the forms' own chunk already has them).
+    uploadImage: async (id: string, file: File, progress?: UploadProgress) => (await import("./upload")).uploadForm<T>(`${itemPath(id)}/image`, file, progress),
     followMutationDefaults: followMutationDefaults(kind, followInvalidates),
     createMutationDefaults: createMutationDefaults<T, Payload>(kind, storeInvalidates),
     /** After an edit: the new copy everywhere it is shown. */

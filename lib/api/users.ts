@@ -4,7 +4,7 @@ import type { InitialData, SignUpPayload, User, UserFollowResult } from "@/lib/s
 import type { PublicUser, UserSummary } from "@/lib/schemas/public-users";
 import { MY_DATA_CACHE_MS } from "@/lib/query/constants";
 import { apiDelete, apiGet, apiPost, apiPut } from "./client";
-import { uploadForm, type UploadOptions } from "./upload";
+import type { UploadOptions } from "./upload";
 import { withFollower, withFollowing } from "./user-flags";
 
 // The users resource (docs/product.md#api-calls): fetchers, query options with their key factory,
@@ -71,9 +71,11 @@ export function updateMyData(fields: ProfileFields): Promise<User> {
 
 export type ImageKind = "profile" | "cover";
 
-export function uploadImage(kind: ImageKind, file: File, options: Pick<UploadOptions, "onProgress" | "signal"> = {}): Promise<User> {
+export async function uploadImage(kind: ImageKind, file: File, options: Pick<UploadOptions, "onProgress" | "signal"> = {}): Promise<User> {
   const form = new FormData();
   form.append("file", file);
+  // Loaded when a picture is sent, like content images (content-resource.ts).
+  const { uploadForm } = await import("./upload");
   return uploadForm<User>(kind === "profile" ? "/users/profile-image" : "/users/cover-image", form, { method: "PUT", ...options });
 }
 
