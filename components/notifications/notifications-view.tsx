@@ -8,7 +8,8 @@ import { keepFirstPage, notificationQueries, type Notification } from "@/lib/api
 import { internalHref } from "@/lib/safe-links";
 import { getQueryClient } from "@/lib/query/client";
 import { identityAtom } from "@/lib/state/auth";
-import { markNotificationsViewed, notificationsAtom, unreadNotificationsAtom } from "@/lib/state/notifications";
+import { notificationsAtom, unreadNotificationsAtom } from "@/lib/state/notifications";
+import { markNotificationsViewed } from "@/lib/state/notification-updates";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Notification, NotificationPage, SendNotificationPayload, StreamTicket } from "@/lib/schemas/notifications";
 import { nextPageParam, pageQuery } from "@/lib/schemas/cursor";
-import { mergeNotifications } from "@/lib/state/notifications";
+import { mergeNotifications } from "@/lib/state/notification-updates";
 import { apiGet, apiPost } from "./client";
 
 // The notifications resource: the signed-in user's inbox (newest first, pages of 50 over the

@@ -59,12 +59,13 @@ function server() {
 
 describe("marcar todas mientras una lectura va en camino", () => {
   test("la respuesta vieja no vuelve a subir la insignia ni a marcar como nuevas", async () => {
-    const [{ QueryClientProvider }, { getQueryClient }, { notificationQueries }, auth, notifications, { NotificationsListener }, { NotificationsView }] = await Promise.all([
+    const [{ QueryClientProvider }, { getQueryClient }, { notificationQueries }, auth, notifications, { receivePage }, { NotificationsListener }, { NotificationsView }] = await Promise.all([
       import("@tanstack/react-query"),
       import("@/lib/query/client"),
       import("@/lib/api/notifications"),
       import("@/lib/state/auth"),
       import("@/lib/state/notifications"),
+      import("@/lib/state/notification-updates"),
       import("../notifications-listener"),
       import("../notifications-view"),
     ]);
@@ -76,7 +77,7 @@ describe("marcar todas mientras una lectura va en camino", () => {
     const store = createStore();
     store.set(auth.authUserAtom, auth.toSessionUser(me));
     store.set(auth.identityAtom, { uid: "ana", email: me.email } as never);
-    store.set(notifications.notificationsAtom, notifications.receivePage(notifications.initialNotificationsState, network.stale));
+    store.set(notifications.notificationsAtom, receivePage(notifications.initialNotificationsState, network.stale));
     render(
       <QueryClientProvider client={queryClient}>
         <JotaiProvider store={store}>

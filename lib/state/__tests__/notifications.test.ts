@@ -1,17 +1,6 @@
 import { describe, expect, test } from "@jest/globals";
-import {
-  type AppNotification,
-  addNotifications,
-  initialNotificationsState,
-  mergeNotifications,
-  applyViewed,
-  markNotificationsViewed,
-  notificationToToast,
-  receiveNotifications,
-  receivePage,
-  resetNotifications,
-  unreadCount,
-} from "../notifications";
+import { type AppNotification, initialNotificationsState, resetNotifications, unreadCount } from "../notifications";
+import { addNotifications, mergeNotifications, applyViewed, markNotificationsViewed, notificationToToast, receiveNotifications, receivePage } from "../notification-updates";
 
 const item = (n: number): AppNotification => ({
   _id: `n${n}`,
