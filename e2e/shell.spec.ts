@@ -22,6 +22,8 @@ const HTTP_LIBRARY = "Request timed out: ";
 const WORKER_PROMPTS = "Nuevo contenido disponible";
 /** The product's route table (lib/routes.ts), which the server and the service worker match against. */
 const ROUTE_TABLE = '"/panel/users/verify"';
+/** Loading the signed-in profile at startup (lib/auth/user-state.ts): what a banned account is told. */
+const PROFILE_LOADING = "Tu cuenta está suspendida.";
 /** Every kind's copy for its own pages (components/content/kind-copy.ts): the home shows none. */
 const KIND_COPY = "¿Eliminar este evento?";
 /** zod, the forms' and the API contract's schema library (its class names survive minifying). */
@@ -109,14 +111,14 @@ test.describe("El armazón de la app", () => {
     expect(schemas).toEqual([]);
   });
 
-  test("la primera carga del inicio no trae la biblioteca de mensajes, la de peticiones, los avisos del service worker, la tabla de rutas ni los textos de cada tipo, y el inicio se llena igual", async ({ page, request }) => {
+  test("la primera carga del inicio no trae la biblioteca de mensajes, la de peticiones, los avisos del service worker, la tabla de rutas, la carga del perfil ni los textos de cada tipo, y el inicio se llena igual", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
     const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(3);
     const withLibrary: string[] = [];
     for (const src of scripts) {
       const code = await (await request.get(src)).text();
-      if ([TOAST_LIBRARY, HTTP_LIBRARY, WORKER_PROMPTS, ROUTE_TABLE, KIND_COPY].some((marker) => code.includes(marker))) withLibrary.push(src);
+      if ([TOAST_LIBRARY, HTTP_LIBRARY, WORKER_PROMPTS, ROUTE_TABLE, PROFILE_LOADING, KIND_COPY].some((marker) => code.includes(marker))) withLibrary.push(src);
     }
     expect(withLibrary).toEqual([]);
 

@@ -8,11 +8,11 @@ import { loadAuth, onAuthRequested, toIdentityUser } from "./firebase";
 import { redirectPending } from "./redirect-state";
 import { markSignedIn, mayHaveStoredSession } from "./stored-session";
 import type { FirebaseUser } from "./sdk";
-import { loadSession, logoutLocal } from "./user-state";
 
 // The startup flow only: what every page runs. Signing in, registering and signing out are in
 // email-password.ts and sign-out.ts, loaded by the screens that offer them, so an anonymous
-// visitor's first load carries none of their messages, password rules or push code.
+// visitor's first load carries none of their messages, password rules or push code. Loading or
+// forgetting the profile (user-state.ts) comes once the first report is in, after the first paint.
 
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   markSignedIn(user !== null);
@@ -28,12 +28,14 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
     // Step 4. A cached profile means someone was signed in on this device: drop everything.
     const hadSession =
       appStore.get(authUserAtom) !== null || queryClient.getQueryData(userQueries.myDataKey()) !== undefined;
+    const { logoutLocal } = await import("./user-state");
     await logoutLocal({ everything: hadSession });
     return;
   }
   // Step 4: a user already loaded is left as is.
   if (appStore.get(authUserAtom) !== null) return;
   try {
+    const { loadSession } = await import("./user-state");
     await loadSession();
   } catch (error) {
     // docs/product.md#errors: an initial-data failure is only logged. Offline, the profile cached
