@@ -6,7 +6,7 @@ import { ACCESSIBILITY_FEATURES, type AccessibilityFeature } from "@/lib/schemas
 import type { User } from "@/lib/schemas/users";
 import { ACCESSIBILITY_FEATURE_TEXT } from "@/lib/format/labels";
 import { errorMessage } from "@/lib/api/errors";
-import { updateMyData } from "@/lib/api/users";
+import { updateMyData } from "@/lib/api/account";
 import { storeUser } from "@/lib/auth/user-state";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";

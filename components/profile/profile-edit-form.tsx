@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { BIO_MAX, NAME_MAX, updateProfilePayloadSchema, type User } from "@/lib/schemas/users";
 import { errorMessage } from "@/lib/api/errors";
-import { updateMyData, uploadImage } from "@/lib/api/users";
+import { updateMyData, uploadImage } from "@/lib/api/account";
 import { storeUser } from "@/lib/auth/user-state";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";

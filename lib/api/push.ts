@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PushPreferences } from "@/lib/schemas/push";
 import { apiGet, apiPost, apiPut } from "./client";
-import { saveNotificationToken } from "./users";
+import { saveNotificationToken } from "./account";
 
 // Web push on this device: subscribe through the service worker's PushManager (after a tap: the
 // browser asks for permission), hand the subscription to the server as the spec's notification

@@ -1,4 +1,4 @@
-import { confirmAccountDeletion, deleteMyAccount } from "@/lib/api/users";
+import { confirmAccountDeletion, deleteMyAccount } from "@/lib/api/account";
 import { loadAuth } from "./firebase";
 import { isRecentSignIn } from "./recent-sign-in";
 import { logoutLocal } from "./user-state";

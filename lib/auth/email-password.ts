@@ -1,4 +1,4 @@
-import { signUp } from "@/lib/api/users";
+import { signUp } from "@/lib/api/account";
 import { appStore } from "@/lib/state/store";
 import { authUserAtom } from "@/lib/state/auth";
 import { sendVerificationEmail } from "./account-email";

@@ -1,5 +1,5 @@
 import { authEmulatorUrl } from "@/lib/config";
-import { saveProviderTokens, signUp } from "@/lib/api/users";
+import { saveProviderTokens, signUp } from "@/lib/api/account";
 import { appStore } from "@/lib/state/store";
 import { identityAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";

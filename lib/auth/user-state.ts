@@ -1,5 +1,6 @@
 import type { User } from "@/lib/schemas/users";
-import { fetchInitialData, userQueries } from "@/lib/api/users";
+import { userQueries } from "@/lib/api/users";
+import { fetchInitialData } from "@/lib/api/account";
 import { eventQueries } from "@/lib/api/events";
 import { clearHttpCache } from "@/lib/api/client";
 import { getQueryClient } from "@/lib/query/client";

@@ -10,7 +10,7 @@ async function setup() {
   jest.resetModules();
   const apiPost = jest.fn<(...args: unknown[]) => Promise<{ stored: boolean }>>(async () => ({ stored: true }));
   jest.doMock("@/lib/api/client", () => ({ apiPost, apiGet: jest.fn(), apiPut: jest.fn(), apiDelete: jest.fn() }));
-  const users = await import("@/lib/api/users");
+  const users = await import("@/lib/api/account");
   return { apiPost, users };
 }
 

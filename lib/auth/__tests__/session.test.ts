@@ -44,8 +44,8 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
     ...jest.requireActual<typeof import("@/lib/auth/firebase")>("@/lib/auth/firebase"),
     loadAuth: async () => ({ auth: { currentUser: null }, sdk }),
   }));
-  jest.doMock("@/lib/api/users", () => ({
-    ...jest.requireActual<typeof import("@/lib/api/users")>("@/lib/api/users"),
+  jest.doMock("@/lib/api/account", () => ({
+    ...jest.requireActual<typeof import("@/lib/api/account")>("@/lib/api/account"),
     fetchInitialData,
   }));
   jest.doMock("@/lib/query/persister", () => ({ offlineCachePersister: { removeClient, flush } }));
