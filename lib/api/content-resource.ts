@@ -58,7 +58,8 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
     update: (id: string, payload: Update) => apiPut<T>(itemPath(id), payload),
     remove: (id: string, params: SearchParams = {}) => apiDelete(itemPath(id), { searchParams: params }),
     moderate: (id: string, payload: ModerationPayload) => apiPost<T>(`${itemPath(id)}/moderate`, payload),
-    // Uploads are loaded when a form sends a picture (the forms' own chunk already has them).
+    // The upload helper is loaded when a form first sends a picture (one chunk, while the form's
+    // progress bar already shows), not with every page that lists this kind.
     uploadImage: async (id: string, file: File, progress?: UploadProgress) => (await import("./upload")).uploadForm<T>(`${itemPath(id)}/image`, file, progress),
     followMutationDefaults: followMutationDefaults(kind, followInvalidates),
     createMutationDefaults: createMutationDefaults<T, Payload>(kind, storeInvalidates),
