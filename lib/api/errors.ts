@@ -39,21 +39,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Retry-After as milliseconds from now (seconds or an HTTP date), or undefined. */
-export function retryAfterMsOf(response: Response): number | undefined {
-  const raw = response.headers.get("retry-after");
-  if (!raw) return undefined;
-  const seconds = Number(raw);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - Date.now();
-  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
-}
-
-/** Answers that mean "not now" rather than "no": the same request may work a moment later. */
-export const TRANSIENT_STATUSES = [429, 502, 503, 504] as const;
-
-/** A read waits at most this long for a Retry-After; a longer one is shown to the person at once. */
-export const READ_RETRY_MAX_AFTER_MS = 10_000;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }

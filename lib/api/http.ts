@@ -1,14 +1,6 @@
 import ky, { HTTPError, TimeoutError, isHTTPError, type Options, type RetryOptions } from "ky";
 import { authErrorCode } from "@/lib/auth/error-code";
-import {
-  ApiError,
-  apiErrorFromBody,
-  networkError,
-  READ_RETRY_MAX_AFTER_MS,
-  retryAfterMsOf,
-  TRANSIENT_STATUSES,
-  UNEXPECTED_ERROR_CODE,
-} from "./errors";
+import { ApiError, apiErrorFromBody, networkError, UNEXPECTED_ERROR_CODE } from "./errors";
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
 
 // The API client's wire layer: ky, its retry policy and how what it throws becomes an ApiError.
@@ -21,6 +13,21 @@ interface Envelope<T> {
 }
 
 export type TokenProvider = () => Promise<string | null>;
+
+/** Retry-After as milliseconds from now (seconds or an HTTP date), or undefined. */
+function retryAfterMsOf(response: Response): number | undefined {
+  const raw = response.headers.get("retry-after");
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(raw) - Date.now();
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+/** Answers that mean "not now" rather than "no": the same request may work a moment later. */
+const TRANSIENT_STATUSES = [429, 502, 503, 504] as const;
+
+/** A read waits at most this long for a Retry-After; a longer one is shown to the person at once. */
+const READ_RETRY_MAX_AFTER_MS = 10_000;
 
 /** ky's retry for GET/HEAD: twice at most, honouring Retry-After, only for transient answers. */
 export const READ_RETRY: RetryOptions = {
