@@ -39,12 +39,14 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="es-MX" data-brand={brand.id}>
+      <head>
+        <IntlWarmUp />
+      </head>
       <body>
         <Providers>
           <AppShell>{children}</AppShell>
           <ContentSessionSync />
         </Providers>
-        <IntlWarmUp />
       </body>
     </html>
   );

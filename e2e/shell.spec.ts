@@ -129,6 +129,24 @@ test.describe("El armazón de la app", () => {
     expect(http).toHaveLength(1);
   });
 
+  test("los datos de fechas del navegador se cargan antes de pintar la página y las fechas se muestran", async ({ page, request }) => {
+    // components/layout/intl-warmup.tsx: only from the head does the warm-up run before the first
+    // paint; from the body it blocked the home after painting.
+    const html = await (await request.get("/")).text();
+    const warmUp = html.indexOf("new Intl.DateTimeFormat(");
+    expect(warmUp).toBeGreaterThan(-1);
+    expect(warmUp).toBeLessThan(html.indexOf("</head>"));
+
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|inline script/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.goto("/");
+    // "sáb 21 de nov · 20:00" or "En curso · hasta el 19 de dic": dates formatted with that data.
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toContainText(/\d{1,2} de [a-z]{3}/);
+    expect(blocked).toEqual([]);
+  });
+
   test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {
     // Sign-up, sign-in and three page loads: more than one page's worth of time.
     test.slow();
