@@ -1,0 +1,76 @@
+// Lighthouse A/B: two static exports served side by side by the real server (each with its own
+// PGlite and demo seed) and measured alternately in one run (A then B, B then A, …), so whatever
+// load the shared machine carries falls on both alike. Between runs of one version Lighthouse's TBT
+// varies by up to a second here; comparing runs from different hours cannot show a 300 ms change,
+// this can. Prints every run and each version's medians; asserts nothing. Auth emulator up, as
+// for bench/lighthouse.mjs.
+//   node bench/lighthouse-ab.mjs <export A> <export B> [--path /places/alameda-zaragoza] [--runs 8]
+// The path must name the same page in both: the home, a search, a place or community by its slug
+// (event ids are random per seed). An earlier commit's export: `git worktree add /tmp/antes <rev>`,
+// `cp -al node_modules /tmp/antes/` (Turbopack refuses a symlinked one), `npm run build` there.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "./lib/app-server.mjs";
+import { startTileServer } from "./lib/tile-server.mjs";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { path: { type: "string", default: "/" }, runs: { type: "string", default: "8" } },
+});
+if (positionals.length !== 2) {
+  console.error("Uso: node bench/lighthouse-ab.mjs <export A> <export B> [--path /] [--runs 8]");
+  process.exit(1);
+}
+const runs = Number(values.runs);
+const versions = positionals.map((dir, i) => ({ name: "AB"[i], dir: path.resolve(dir), results: [] }));
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const servers = [];
+let chrome;
+let tiles;
+try {
+  for (const version of versions) {
+    version.server = await startServer({ staticDir: version.dir });
+    servers.push(version.server);
+  }
+  tiles = await startTileServer();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...tiles.chromeFlags],
+  });
+  // One uncounted run each first: the first load of a fresh server and browser is much slower
+  // (a first run here gave 4.5 s of TBT against 0.5 s for the next).
+  for (const version of versions) await lighthouse(`${version.server.base}${values.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+  for (let run = 0; run < runs; run++) {
+    // Alternating who goes first, so neither always meets a warmer (or busier) machine.
+    for (const version of run % 2 === 0 ? versions : [...versions].reverse()) {
+      // Default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
+      const { lhr } = await lighthouse(`${version.server.base}${values.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+      if (lhr.runtimeError || lhr.categories.performance.score === null) {
+        console.warn(`  ${version.name}: ${lhr.runtimeError?.message ?? "sin puntuación"}; no se cuenta.`);
+        continue;
+      }
+      const row = {
+        performance: Math.round(lhr.categories.performance.score * 100),
+        fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+        lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+        tbtMs: lhr.audits["total-blocking-time"].numericValue,
+      };
+      version.results.push(row);
+      console.log(`corrida ${run + 1} ${version.name}: ${row.performance} · FCP ${Math.round(row.fcpMs)} ms · LCP ${Math.round(row.lcpMs)} ms · TBT ${Math.round(row.tbtMs)} ms`);
+    }
+  }
+  console.log(`\nLighthouse móvil, ${values.path}, ${runs} corridas alternadas; mediana de cada versión:\n`);
+  console.log("Versión  Rend.   FCP      LCP      TBT     export");
+  for (const { name, dir, results } of versions) {
+    if (results.length === 0) continue;
+    const m = (key) => median(results.map((r) => r[key]));
+    console.log(`${name.padEnd(7)} ${String(m("performance")).padStart(5)}  ${(m("fcpMs") / 1000).toFixed(2)} s  ${(m("lcpMs") / 1000).toFixed(2)} s  ${String(Math.round(m("tbtMs"))).padStart(5)} ms  ${dir}`);
+  }
+} finally {
+  await chrome?.kill();
+  await tiles?.stop();
+  for (const server of servers) await server.stop();
+}
