@@ -10,10 +10,8 @@
 // `cp -al node_modules /tmp/antes/` (Turbopack refuses a symlinked one), `npm run build` there.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { startServer } from "./lib/app-server.mjs";
-import { startTileServer } from "./lib/tile-server.mjs";
+import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,30 +26,30 @@ const versions = positionals.map((dir, i) => ({ name: "AB"[i], dir: path.resolve
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const servers = [];
-let chrome;
-let tiles;
+let browser = null;
 try {
   for (const version of versions) {
     version.server = await startServer({ staticDir: version.dir });
     servers.push(version.server);
   }
-  tiles = await startTileServer();
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...tiles.chromeFlags],
-  });
+  browser = await startLighthouseBrowser();
   // One uncounted run each first: the first load of a fresh server and browser is much slower
   // (a first run here gave 4.5 s of TBT against 0.5 s for the next).
-  for (const version of versions) await lighthouse(`${version.server.base}${values.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+  for (const version of versions) await browser.measure(`${version.server.base}${values.path}`);
   for (let run = 0; run < runs; run++) {
     // Alternating who goes first, so neither always meets a warmer (or busier) machine.
     for (const version of run % 2 === 0 ? versions : [...versions].reverse()) {
-      // Default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
-      const { lhr } = await lighthouse(`${version.server.base}${values.path}`, { port: chrome.port, output: "json", logLevel: "error" });
-      if (lhr.runtimeError || lhr.categories.performance.score === null) {
-        console.warn(`  ${version.name}: ${lhr.runtimeError?.message ?? "sin puntuación"}; no se cuenta.`);
+      // A run without a score is tried once more, as bench/lighthouse.mjs does.
+      let measured = await browser.measure(`${version.server.base}${values.path}`);
+      if (measured.failure) {
+        console.warn(`  ${version.name}: ${measured.failure}; se repite.`);
+        measured = await browser.measure(`${version.server.base}${values.path}`);
+      }
+      if (measured.failure) {
+        console.warn(`  ${version.name}: ${measured.failure}; no se cuenta.`);
         continue;
       }
+      const { lhr } = measured.result;
       const row = {
         performance: Math.round(lhr.categories.performance.score * 100),
         fcpMs: lhr.audits["first-contentful-paint"].numericValue,
@@ -70,7 +68,6 @@ try {
     console.log(`${name.padEnd(7)} ${String(m("performance")).padStart(5)}  ${(m("fcpMs") / 1000).toFixed(2)} s  ${(m("lcpMs") / 1000).toFixed(2)} s  ${String(Math.round(m("tbtMs"))).padStart(5)} ms  ${dir}`);
   }
 } finally {
-  await chrome?.kill();
-  await tiles?.stop();
+  await browser?.stop();
   for (const server of servers) await server.stop();
 }

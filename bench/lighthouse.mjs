@@ -14,11 +14,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { startServer } from "./lib/app-server.mjs";
 import { buildBareNext } from "./lib/bare-next.mjs";
-import { startTileServer } from "./lib/tile-server.mjs";
+import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -59,9 +57,8 @@ async function firstDocument(base, apiPath) {
 
 const server = await startServer();
 let floorServer = null;
-let tiles = null;
 let bareNext = null;
-let chrome;
+let browser = null;
 try {
   if (FLOOR) {
     console.log("Construyendo el export mínimo de Next (el piso)…");
@@ -80,24 +77,19 @@ try {
     { name: "búsqueda", path: `/search?q=${encodeURIComponent(word.toLowerCase())}` },
   ];
 
-  tiles = await startTileServer();
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...tiles.chromeFlags],
-  });
+  browser = await startLighthouseBrowser();
 
   const rows = [];
   for (const page of pages.filter((p) => !ONLY || p.name === "piso" || ONLY.includes(p.name))) {
     const runs = [];
     // A run whose trace came out broken (NO_NAVSTART and the like) is retried, not counted.
     for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
-      // Default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
-      const result = await lighthouse(`${page.base ?? server.base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
-      const { categories, audits } = result.lhr;
-      if (result.lhr.runtimeError || categories.performance.score === null) {
-        console.warn(`  ${page.name}: ${result.lhr.runtimeError?.message ?? "sin puntuación"}; se repite.`);
+      const { result, failure } = await browser.measure(`${page.base ?? server.base}${page.path}`);
+      if (failure) {
+        console.warn(`  ${page.name}: ${failure}; se repite.`);
         continue;
       }
+      const { categories, audits } = result.lhr;
       if (LHR_DIR) {
         fs.mkdirSync(path.resolve(ROOT, LHR_DIR), { recursive: true });
         fs.writeFileSync(path.resolve(ROOT, LHR_DIR, `${page.name}-${runs.length + 1}.json`), JSON.stringify(result.lhr));
@@ -141,10 +133,9 @@ try {
     fs.writeFileSync(path.resolve(ROOT, JSON_OUT), `${JSON.stringify(rows, null, 2)}\n`);
   }
 } finally {
-  await chrome?.kill();
+  await browser?.stop();
   await server.stop();
   await floorServer?.stop();
-  await tiles?.stop();
   bareNext?.remove();
 }
 
