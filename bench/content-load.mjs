@@ -10,8 +10,9 @@
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
-// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health); asserts nothing.
-import { spawn } from "node:child_process";
+// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health, the API process's CPU ms per request); asserts nothing.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
@@ -54,15 +55,41 @@ function startServer() {
   });
 }
 
+// The server process's CPU time (user + system), read from /proc: both servers live in that one
+// process and run one at a time, so CPU per request compares a row with its floor even when
+// other work on a shared machine moves the requests a second. null where /proc is missing.
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuMs(pid) {
+  try {
+    // Fields after the parenthesised name: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One autocannon run. `request()` gives each request's path and headers (a different event or
  * person each time), so neither side answers the same row over and over.
  */
 function run(title, base, request) {
+  const cpuBefore = cpuMs(server.child.pid);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: base, connections, duration, requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }] },
-      (error, result) => (error ? reject(error) : resolve({ title, result })),
+      (error, result) => {
+        if (error) return reject(error);
+        const cpuAfter = cpuMs(server.child.pid);
+        const cpuPerRequest = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
+        resolve({ title, result: { ...result, cpuPerRequest } });
+      },
     );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
@@ -133,12 +160,12 @@ try {
   }
 
   console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas\n`);
-  console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result, ratio, health: vsHealth } of rows) {
     const failures = result.errors + result.timeouts + (result.non2xx ?? 0);
     const fmt = (x) => (x === undefined ? "" : `${x.toFixed(2)}×`);
-    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} |`);
+    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} | ${result.cpuPerRequest === null ? "" : result.cpuPerRequest.toFixed(3)} |`);
   }
 } finally {
   server.child.kill("SIGTERM");
