@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useAtomValue } from "jotai";
 import { authCheckedAtom, authUserAtom, identityAtom } from "@/lib/state/auth";
@@ -32,19 +32,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {/* Rendered underneath the loading view so the page is ready the moment it lifts; inert
           until then so nothing can be used before the sign-in state is known. */}
       <div inert={!authChecked}>
-        {/* Outside the nav so the navigation holds exactly its five items; a top bar on phones,
-            the head of the side bar on wide screens. */}
-        <header className={styles.topBar}>
-          <Brand />
-        </header>
-        <MainNav />
-        <div className={styles.content}>
-          <main id="contenido" className={styles.main} tabIndex={-1}>
-            {unverified ? <EmailVerificationBanner /> : null}
-            {children}
-          </main>
-          <AppFooter />
-        </div>
+        <ShellFrame unverified={unverified}>{children}</ShellFrame>
       </div>
       {authChecked ? null : <LoadingView />}
       <AuthBootstrap />
@@ -53,3 +41,28 @@ export function AppShell({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+/**
+ * The bar, the navigation, the page and the footer. Memoised because the first sign-in report
+ * re-renders the shell on every visit, anonymous ones included, and none of this depends on it:
+ * without the memo that report repainted the whole navigation in the middle of the first load.
+ */
+const ShellFrame = memo(function ShellFrame({ unverified, children }: { unverified: boolean; children: ReactNode }) {
+  return (
+    <>
+      {/* Outside the nav so the navigation holds exactly its five items; a top bar on phones,
+          the head of the side bar on wide screens. */}
+      <header className={styles.topBar}>
+        <Brand />
+      </header>
+      <MainNav />
+      <div className={styles.content}>
+        <main id="contenido" className={styles.main} tabIndex={-1}>
+          {unverified ? <EmailVerificationBanner /> : null}
+          {children}
+        </main>
+        <AppFooter />
+      </div>
+    </>
+  );
+});
