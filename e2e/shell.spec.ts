@@ -147,6 +147,24 @@ test.describe("El armazón de la app", () => {
     expect(blocked).toEqual([]);
   });
 
+  test("el navegador compila mientras descarga los scripts de la primera carga, no los que llegan después", async ({ page, request }) => {
+    // scripts/lib/compile-hints.mjs: V8's compile hint on the scripts each page names, so their
+    // compilation leaves the long task before hydration; lazy code keeps compiling on demand.
+    const HINT = "//# allFunctionsCalledOnLoad\n";
+    const html = await (await request.get("/")).text();
+    const firstLoad = [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+\.js)"/g)].map(([, src]) => src);
+    expect(firstLoad.length).toBeGreaterThan(3);
+    for (const src of firstLoad) expect({ src, hinted: (await (await request.get(src)).text()).startsWith(HINT) }).toEqual({ src, hinted: true });
+
+    const sdk = watchScripts(page, AUTH_SDK);
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toBeVisible();
+    const user = await createUser("Rebeca Ibarra", "pista-compilacion");
+    await signInThroughUi(page, user);
+    expect(sdk.length).toBeGreaterThan(0);
+    for (const url of sdk) expect({ url, hinted: (await (await request.get(url)).text()).startsWith(HINT) }).toEqual({ url, hinted: false });
+  });
+
   test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {
     // Sign-up, sign-in and three page loads: more than one page's worth of time.
     test.slow();

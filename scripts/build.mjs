@@ -1,5 +1,6 @@
 // Builds the exported PWA into out/: `next build` (static export), the brand's manifest, icons
-// and splash screens (scripts/lib/brand-assets.mjs), then `serwist build` (service worker
+// and splash screens (scripts/lib/brand-assets.mjs), the compile hint on the pages' first-load
+// scripts (scripts/lib/compile-hints.mjs), then `serwist build` (service worker
 // precaching the export), then the CSP hashes and the .br/.gz siblings.
 // `--if-stale` skips the build when out/ is current.
 import { execSync } from "node:child_process";
@@ -7,6 +8,7 @@ import path from "node:path";
 import { BIN, ROOT, run } from "./lib/processes.mjs";
 import { clientSourcesHash, isBuildFresh, writeBuildStamp } from "./lib/build-state.mjs";
 import { brandIdFrom, writeBrandAssets } from "./lib/brand-assets.mjs";
+import { addCompileHints } from "./lib/compile-hints.mjs";
 import { writeCspManifest } from "./lib/csp-manifest.mjs";
 import { precompressExport } from "./lib/precompress.mjs";
 
@@ -24,6 +26,8 @@ export async function buildClient({ ifStale = false, buildId } = {}) {
   if (code === 0) {
     const brand = await writeBrandAssets(path.join(ROOT, "out"), { ...process.env, ...env });
     console.log(`[build] Identidad «${brand.name}»: manifiesto, iconos y pantallas de inicio (${brand.files} archivos).`);
+    // Before serwist and precompression, which must see the scripts' final bytes.
+    console.log(`[build] Pista de compilación en ${addCompileHints(path.join(ROOT, "out"))} scripts de primera carga.`);
     code = await run(path.join(BIN, "serwist"), ["build", "serwist.config.mjs"], { env });
   }
   if (code !== 0) {

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { writeCspManifest } from "../../scripts/lib/csp-manifest.mjs";
+import { addCompileHints } from "../../scripts/lib/compile-hints.mjs";
 import { precompressExport } from "../../scripts/lib/precompress.mjs";
 
 /** Resolves with the bare export's out/ folder and a function that removes it. */
@@ -20,6 +21,7 @@ export async function buildBareNext(root) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const out = path.join(dir, "out");
+  addCompileHints(out);
   writeCspManifest(out);
   await precompressExport(out);
   return { out, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };

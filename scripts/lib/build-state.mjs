@@ -6,7 +6,7 @@ import path from "node:path";
 import { CSP_MANIFEST } from "./csp-manifest.mjs";
 import { ROOT } from "./processes.mjs";
 
-const SOURCES = ["app", "components", "lib", "public", "sw", "next.config.ts", "serwist.config.mjs", "tsconfig.json", "package-lock.json", "scripts/lib/csp-manifest.mjs"];
+const SOURCES = ["app", "components", "lib", "public", "sw", "next.config.ts", "serwist.config.mjs", "tsconfig.json", "package-lock.json", "scripts/lib/csp-manifest.mjs", "scripts/lib/compile-hints.mjs"];
 const STAMP = ".plaza-build.json";
 
 function* walk(entry) {
