@@ -23,6 +23,7 @@ import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 import listStyles from "@/components/content/list.module.css";
 import textStyles from "@/components/ui/text.module.css";
+import { SEARCH_DEBOUNCE_MS } from "@/lib/search/debounce";
 
 interface Row {
   id: string;
@@ -76,7 +77,7 @@ export function SearchView() {
   const router = useRouter();
   const params = useSearchParams();
   const [q, setQ] = useState(() => params.get("q") ?? "");
-  const debounced = useDebounced(q, 300);
+  const debounced = useDebounced(q, SEARCH_DEBOUNCE_MS);
   const query = useQuery(searchQueries.results(debounced));
 
   useEffect(() => {

@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-
-/** The search box's debounce (components/search/search-view.tsx). */
-const DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS as DEBOUNCE_MS } from "../../lib/search/debounce";
 
 test("la búsqueda espera a que termines de escribir y agrupa los resultados por tipo", async ({ page }) => {
   await page.goto("/search/");
