@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@/lib/api/errors";
 import { COVER_PREVIEW_MARK } from "@/lib/content-images";
@@ -45,14 +45,18 @@ export function DetailPage<T>({
   after?: ReactNode;
   children: (item: T) => ReactNode;
 }) {
-  const item = query.data;
+  // As in InfiniteList: the item arrives in a synchronous render, so drawing the page from a
+  // deferred copy lets React build it in slices instead of one long task; the placeholders (and
+  // the server's cover) stay until it catches up.
+  const item = useDeferredValue(query.data);
+  const settling = item === undefined && query.data !== undefined;
   const copy = KIND_COPY[kind];
   return (
     <>
       <span className="visually-hidden" data-testid="route-id">
         {id}
       </span>
-      {id === null || (query.isPending && query.fetchStatus !== "paused") ? (
+      {id === null || settling || (query.isPending && query.fetchStatus !== "paused") ? (
         <>
           {/* The server paints the item's cover in here before the scripts run (COVER_PREVIEW_MARK,
               server/plugins/cover-preview.ts). React leaves inner HTML it did not write alone

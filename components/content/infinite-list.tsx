@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useRef, type ReactNode } from "react";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -50,7 +50,14 @@ export function InfiniteList<T extends { _id: string }>({
   /** Hint when offline with nothing cached. */
   offlineHint?: string;
 }) {
-  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
+  const { isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
+  // TanStack Query's store delivers a page in a synchronous render, so a page of cards would be
+  // built in one long task the moment it lands, freezing a phone right after the first paint.
+  // Drawing the cards from a deferred copy moves that work to a transition, which React builds in
+  // slices with the browser free to answer a tap between them; until it catches up, the
+  // skeletons stay.
+  const data = useDeferredValue(query.data);
+  const settling = data === undefined && query.data !== undefined;
   const sentinel = useRef<HTMLDivElement>(null);
   const items = paginate ? flattenPages(data) : flattenPages(data ? { ...data, pages: data.pages.slice(0, 1) } : undefined);
 
@@ -67,9 +74,9 @@ export function InfiniteList<T extends { _id: string }>({
     return () => observer.disconnect();
   }, [paginate, autoLoad, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (isPending) {
+  if (isPending || settling) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.
-    if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint={offlineHint} />;
+    if (isPending && query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint={offlineHint} />;
     return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase("es-MX")}`} />;
   }
   if (isError && items.length === 0) return <FormAlert message={errorMessage(error)} />;

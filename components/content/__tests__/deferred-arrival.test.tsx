@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, test } from "@jest/globals";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { flushSync } from "react-dom";
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
+import { COVER_PREVIEW_MARK } from "@/lib/content-images";
+import type { Page } from "@/lib/schemas/cursor";
+import { DetailPage } from "../detail-page";
+import { InfiniteList } from "../infinite-list";
+
+// A page of cards or an item page lands in TanStack Query's synchronous render. Drawn right
+// there, it is one long task just after the first paint, when a phone's owner is trying to tap;
+// drawn from a deferred copy, React builds it in slices. What the person sees meanwhile are the
+// same placeholders as before the data came, never an empty state or an error.
+
+afterEach(cleanup);
+
+type Item = { _id: string; title: string };
+
+const loadingList = {
+  data: undefined,
+  isPending: true,
+  isError: false,
+  error: null,
+  fetchStatus: "fetching",
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  fetchNextPage: () => Promise.resolve(),
+} as unknown as UseInfiniteQueryResult<InfiniteData<Page<Item>>>;
+
+const landedList = {
+  ...loadingList,
+  data: { pages: [{ items: [{ _id: "a", title: "Concierto en la Alameda" }, { _id: "b", title: "Feria del libro" }], nextCursor: null }], pageParams: [null] },
+  isPending: false,
+  fetchStatus: "idle",
+} as unknown as UseInfiniteQueryResult<InfiniteData<Page<Item>>>;
+
+/** Renders `view(query)` and returns a way to deliver the next query state as a store does. */
+function withQuery<Q>(initial: Q, view: (query: Q) => React.ReactNode) {
+  let deliver: (next: Q) => void = () => {};
+  function Host() {
+    const [query, setQuery] = useState(initial);
+    deliver = setQuery;
+    return <>{view(query)}</>;
+  }
+  render(<Host />);
+  return (next: Q) => flushSync(() => deliver(next));
+}
+
+describe("a list whose page lands", () => {
+  test("keeps its skeletons in the render that delivers the page, then shows the cards", () => {
+    const deliver = withQuery(loadingList, (query) => <InfiniteList query={query} label="Eventos" empty="No hay eventos" renderItem={(item) => <p>{item.title}</p>} />);
+    expect(screen.getByRole("progressbar", { name: "Cargando eventos" })).toBeTruthy();
+    act(() => {
+      deliver(landedList);
+      expect(screen.getByRole("progressbar", { name: "Cargando eventos" })).toBeTruthy();
+      expect(screen.queryByRole("list", { name: "Eventos" })).toBeNull();
+      expect(screen.queryByText("No hay eventos")).toBeNull();
+    });
+    expect(screen.getByRole("list", { name: "Eventos" }).textContent).toBe("Concierto en la AlamedaFeria del libro");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  test("an empty page still says so, and a failure still shows its message", () => {
+    const deliver = withQuery(loadingList, (query) => <InfiniteList query={query} label="Eventos" empty="No hay eventos" renderItem={(item) => <p>{item.title}</p>} />);
+    act(() => deliver({ ...landedList, data: { pages: [{ items: [], nextCursor: null }], pageParams: [null] } } as typeof landedList));
+    expect(screen.getByText("No hay eventos")).toBeTruthy();
+    act(() => deliver({ ...loadingList, isPending: false, isError: true, fetchStatus: "idle", error: new Error("x") } as unknown as typeof landedList));
+    expect(screen.getByRole("alert")).toBeTruthy();
+  });
+});
+
+const loadingItem = { data: undefined, isPending: true, isError: false, error: null, fetchStatus: "fetching" } as unknown as UseQueryResult<Item>;
+const landedItem = { ...loadingItem, data: { _id: "a", title: "Concierto en la Alameda" }, isPending: false, fetchStatus: "idle" } as unknown as UseQueryResult<Item>;
+
+describe("an item page whose item lands", () => {
+  test("keeps the placeholders and the server's cover in the render that delivers it, then draws the item", () => {
+    const deliver = withQuery(loadingItem, (query) => (
+      <DetailPage id="a" query={query} kind="events">
+        {(item) => <h1>{item.title}</h1>}
+      </DetailPage>
+    ));
+    act(() => {
+      deliver(landedItem);
+      expect(screen.getByRole("progressbar", { name: "Cargando evento" })).toBeTruthy();
+      expect(document.querySelector(`[${COVER_PREVIEW_MARK}]`)).not.toBeNull();
+      expect(screen.queryByRole("heading", { name: "Concierto en la Alameda" })).toBeNull();
+    });
+    expect(screen.getByRole("heading", { name: "Concierto en la Alameda" })).toBeTruthy();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(document.querySelector(`[${COVER_PREVIEW_MARK}]`)).toBeNull();
+  });
+});
