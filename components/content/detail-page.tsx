@@ -45,10 +45,12 @@ export function DetailPage<T>({
   after?: ReactNode;
   children: (item: T) => ReactNode;
 }) {
-  // As in InfiniteList: the item arrives in a synchronous render, so drawing the page from a
-  // deferred copy lets React build it in slices instead of one long task; the placeholders (and
-  // the server's cover) stay until it catches up.
-  const item = useDeferredValue(query.data);
+  // As in InfiniteList: the item lands in a synchronous render, so it is first drawn once a
+  // deferred copy has seen it, which React builds in slices instead of one long task; the
+  // placeholders (and the server's cover) stay until then. After that the live item is drawn, so
+  // opening another item never shows the previous one.
+  const seen = useDeferredValue(query.data);
+  const item = seen === undefined ? undefined : query.data;
   const settling = item === undefined && query.data !== undefined;
   const copy = KIND_COPY[kind];
   return (

@@ -51,12 +51,14 @@ export function InfiniteList<T extends { _id: string }>({
   offlineHint?: string;
 }) {
   const { isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
-  // TanStack Query's store delivers a page in a synchronous render, so a page of cards would be
-  // built in one long task the moment it lands, freezing a phone right after the first paint.
-  // Drawing the cards from a deferred copy moves that work to a transition, which React builds in
-  // slices with the browser free to answer a tap between them; until it catches up, the
-  // skeletons stay.
-  const data = useDeferredValue(query.data);
+  // TanStack Query's store delivers a page in a synchronous render, so the first page of cards
+  // would be built in one long task the moment it lands, freezing a phone right after the first
+  // paint. Until a deferred copy has seen data, the cards are not drawn: React builds them in a
+  // transition, in slices with the browser free to answer a tap between them, and the skeletons
+  // stay meanwhile. After that the live data is drawn, so another list or a change to this one
+  // never shows what was there before.
+  const seen = useDeferredValue(query.data);
+  const data = seen === undefined ? undefined : query.data;
   const settling = data === undefined && query.data !== undefined;
   const sentinel = useRef<HTMLDivElement>(null);
   const items = paginate ? flattenPages(data) : flattenPages(data ? { ...data, pages: data.pages.slice(0, 1) } : undefined);

@@ -91,3 +91,29 @@ describe("an item page whose item lands", () => {
     expect(document.querySelector(`[${COVER_PREVIEW_MARK}]`)).toBeNull();
   });
 });
+
+describe("once something is drawn", () => {
+  test("opening another item that is already cached shows it in the same render, never the previous one", () => {
+    const other = { ...landedItem, data: { _id: "b", title: "Feria del libro" } } as unknown as UseQueryResult<Item>;
+    const deliver = withQuery(landedItem, (query) => (
+      <DetailPage id={query.data?._id ?? null} query={query} kind="events">
+        {(item) => <h1>{item.title}</h1>}
+      </DetailPage>
+    ));
+    expect(screen.getByRole("heading", { name: "Concierto en la Alameda" })).toBeTruthy();
+    act(() => {
+      deliver(other);
+      expect(screen.getByRole("heading", { name: "Feria del libro" })).toBeTruthy();
+      expect(screen.queryByRole("heading", { name: "Concierto en la Alameda" })).toBeNull();
+    });
+  });
+
+  test("a list that changes shows the change in the same render", () => {
+    const deliver = withQuery(landedList, (query) => <InfiniteList query={query} label="Eventos" empty="No hay eventos" renderItem={(item) => <p>{item.title}</p>} />);
+    const fewer = { ...landedList, data: { pages: [{ items: [{ _id: "b", title: "Feria del libro" }], nextCursor: null }], pageParams: [null] } } as typeof landedList;
+    act(() => {
+      deliver(fewer);
+      expect(screen.getByRole("list", { name: "Eventos" }).textContent).toBe("Feria del libro");
+    });
+  });
+});
