@@ -8,9 +8,8 @@
 // The path must name the same page in both: the home, a search, a place or community by its slug
 // (event ids are random per seed). An earlier commit's export: `git worktree add /tmp/antes <rev>`,
 // `cp -al node_modules /tmp/antes/` (Turbopack refuses a symlinked one), `npm run build` there.
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { startServer } from "./lib/app-server.mjs";
+import { alternate, median, serveVersions, stopVersions } from "./lib/ab.mjs";
 import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
 
 const { values, positionals } = parseArgs({
@@ -22,43 +21,33 @@ if (positionals.length !== 2) {
   process.exit(1);
 }
 const runs = Number(values.runs);
-const versions = positionals.map((dir, i) => ({ name: "AB"[i], dir: path.resolve(dir), results: [] }));
-
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-const servers = [];
+const versions = await serveVersions(positionals);
 let browser = null;
 try {
-  for (const version of versions) {
-    version.server = await startServer({ staticDir: version.dir });
-    servers.push(version.server);
-  }
   browser = await startLighthouseBrowser();
   // One uncounted run each first: the first load of a fresh server and browser is much slower
   // (a first run here gave 4.5 s of TBT against 0.5 s for the next).
   for (const version of versions) await browser.measure(`${version.server.base}${values.path}`);
-  for (let run = 0; run < runs; run++) {
-    // Alternating who goes first, so neither always meets a warmer (or busier) machine.
-    for (const version of run % 2 === 0 ? versions : [...versions].reverse()) {
-      // A run without a score is tried once more, as bench/lighthouse.mjs does.
-      let measured = await browser.measure(`${version.server.base}${values.path}`);
-      if (measured.failure) {
-        console.warn(`  ${version.name}: ${measured.failure}; se repite.`);
-        measured = await browser.measure(`${version.server.base}${values.path}`);
-      }
-      if (measured.failure) {
-        console.warn(`  ${version.name}: ${measured.failure}; no se cuenta.`);
-        continue;
-      }
-      const { lhr } = measured.result;
-      const row = {
-        performance: Math.round(lhr.categories.performance.score * 100),
-        fcpMs: lhr.audits["first-contentful-paint"].numericValue,
-        lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
-        tbtMs: lhr.audits["total-blocking-time"].numericValue,
-      };
-      version.results.push(row);
-      console.log(`corrida ${run + 1} ${version.name}: ${row.performance} · FCP ${Math.round(row.fcpMs)} ms · LCP ${Math.round(row.lcpMs)} ms · TBT ${Math.round(row.tbtMs)} ms`);
+  for (const { run, version } of alternate(versions, runs)) {
+    // A run without a score is tried once more, as bench/lighthouse.mjs does.
+    let measured = await browser.measure(`${version.server.base}${values.path}`);
+    if (measured.failure) {
+      console.warn(`  ${version.name}: ${measured.failure}; se repite.`);
+      measured = await browser.measure(`${version.server.base}${values.path}`);
     }
+    if (measured.failure) {
+      console.warn(`  ${version.name}: ${measured.failure}; no se cuenta.`);
+      continue;
+    }
+    const { lhr } = measured.result;
+    const row = {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+      lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+      tbtMs: lhr.audits["total-blocking-time"].numericValue,
+    };
+    version.results.push(row);
+    console.log(`corrida ${run + 1} ${version.name}: ${row.performance} · FCP ${Math.round(row.fcpMs)} ms · LCP ${Math.round(row.lcpMs)} ms · TBT ${Math.round(row.tbtMs)} ms`);
   }
   console.log(`\nLighthouse móvil, ${values.path}, ${runs} corridas alternadas; mediana de cada versión:\n`);
   console.log("Versión  Rend.   FCP      LCP      TBT     export");
@@ -69,5 +58,5 @@ try {
   }
 } finally {
   await browser?.stop();
-  for (const server of servers) await server.stop();
+  await stopVersions(versions);
 }

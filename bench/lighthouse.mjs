@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./lib/app-server.mjs";
 import { buildBareNext } from "./lib/bare-next.mjs";
+import { firstDocument } from "./lib/first-document.mjs";
 import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,26 +34,6 @@ const ONLY = argValue("--pages", null)?.split(",");
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
   process.exit(1);
-}
-
-/** The first list of documents with an `_id` anywhere in an API answer. */
-function firstDocuments(json) {
-  if (Array.isArray(json) && json.length > 0 && json[0] && typeof json[0] === "object" && "_id" in json[0]) return json;
-  if (json && typeof json === "object") {
-    for (const value of Object.values(json)) {
-      const found = firstDocuments(value);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
-async function firstDocument(base, apiPath) {
-  const response = await fetch(`${base}/api${apiPath}`);
-  if (!response.ok) throw new Error(`GET /api${apiPath}: HTTP ${response.status}`);
-  const docs = firstDocuments(await response.json());
-  if (!docs) throw new Error(`GET /api${apiPath} no devolvió documentos con _id`);
-  return docs[0];
 }
 
 const server = await startServer();
