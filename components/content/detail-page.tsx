@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import { useDeferredValue, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@/lib/api/errors";
 import { COVER_PREVIEW_MARK } from "@/lib/content-images";
+import { useFirstArrival } from "@/lib/hooks/use-first-arrival";
 import type { ContentKind } from "@/lib/schemas/content";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -45,13 +46,8 @@ export function DetailPage<T>({
   after?: ReactNode;
   children: (item: T) => ReactNode;
 }) {
-  // As in InfiniteList: the item lands in a synchronous render, so it is first drawn once a
-  // deferred copy has seen it, which React builds in slices instead of one long task; the
-  // placeholders (and the server's cover) stay until then. After that the live item is drawn, so
-  // opening another item never shows the previous one.
-  const seen = useDeferredValue(query.data);
-  const item = seen === undefined ? undefined : query.data;
-  const settling = item === undefined && query.data !== undefined;
+  // The placeholders (and the server's cover) stay until the item has been built in slices.
+  const { data: item, settling } = useFirstArrival(query.data);
   const copy = KIND_COPY[kind];
   return (
     <>

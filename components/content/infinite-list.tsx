@@ -1,12 +1,13 @@
 "use client";
 
-import { useDeferredValue, useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorMessage } from "@/lib/api/errors";
 import { flattenPages } from "@/lib/api/content";
+import { useFirstArrival } from "@/lib/hooks/use-first-arrival";
 import type { Page } from "@/lib/schemas/cursor";
 import { CardSkeletons } from "./card-skeletons";
 import styles from "./list.module.css";
@@ -51,15 +52,8 @@ export function InfiniteList<T extends { _id: string }>({
   offlineHint?: string;
 }) {
   const { isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
-  // TanStack Query's store delivers a page in a synchronous render, so the first page of cards
-  // would be built in one long task the moment it lands, freezing a phone right after the first
-  // paint. Until a deferred copy has seen data, the cards are not drawn: React builds them in a
-  // transition, in slices with the browser free to answer a tap between them, and the skeletons
-  // stay meanwhile. After that the live data is drawn, so another list or a change to this one
-  // never shows what was there before.
-  const seen = useDeferredValue(query.data);
-  const data = seen === undefined ? undefined : query.data;
-  const settling = data === undefined && query.data !== undefined;
+  // The skeletons stay until the first page has been built in slices (useFirstArrival).
+  const { data, settling } = useFirstArrival(query.data);
   const sentinel = useRef<HTMLDivElement>(null);
   const items = paginate ? flattenPages(data) : flattenPages(data ? { ...data, pages: data.pages.slice(0, 1) } : undefined);
 
