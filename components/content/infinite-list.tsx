@@ -54,9 +54,12 @@ export function InfiniteList<T extends { _id: string }>({
   const { isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
   // The skeletons stay until the first page has been built in slices (useFirstArrival).
   const { data, settling } = useFirstArrival(query.data);
+  const drawn = data !== undefined;
   const sentinel = useRef<HTMLDivElement>(null);
   const items = paginate ? flattenPages(data) : flattenPages(data ? { ...data, pages: data.pages.slice(0, 1) } : undefined);
 
+  // `drawn` too: the sentinel only exists once the cards are drawn, a render after the one in
+  // which `hasNextPage` first turns true.
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !paginate || !autoLoad || !hasNextPage || typeof IntersectionObserver === "undefined") return;
@@ -68,7 +71,7 @@ export function InfiniteList<T extends { _id: string }>({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [paginate, autoLoad, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [drawn, paginate, autoLoad, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (isPending || settling) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "@jest/globals";
+import { afterEach, describe, expect, jest, test } from "@jest/globals";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { flushSync } from "react-dom";
@@ -13,7 +13,10 @@ import { InfiniteList } from "../infinite-list";
 // drawn from a deferred copy, React builds it in slices. What the person sees meanwhile are the
 // same placeholders as before the data came, never an empty state or an error.
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
 
 type Item = { _id: string; title: string };
 
@@ -67,6 +70,25 @@ describe("a list whose page lands", () => {
     expect(screen.getByText("No hay eventos")).toBeTruthy();
     act(() => deliver({ ...loadingList, isPending: false, isError: true, fetchStatus: "idle", error: new Error("x") } as unknown as typeof landedList));
     expect(screen.getByRole("alert")).toBeTruthy();
+  });
+
+  test("the next page still loads on its own when the end of a list that just landed comes into view", () => {
+    const watched: { node: Element; callback: (entries: { isIntersecting: boolean }[]) => void }[] = [];
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+      constructor(private callback: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe(node: Element) {
+        watched.push({ node, callback: this.callback });
+      }
+      disconnect() {}
+    };
+    const fetchNextPage = jest.fn(() => Promise.resolve());
+    const deliver = withQuery(loadingList, (query) => <InfiniteList query={query} label="Eventos" empty="No hay eventos" renderItem={(item) => <p>{item.title}</p>} />);
+    act(() => deliver({ ...landedList, hasNextPage: true, fetchNextPage } as unknown as typeof landedList));
+    expect(screen.getByRole("list", { name: "Eventos" })).toBeTruthy();
+    const sentinel = watched.at(-1);
+    expect(sentinel?.node.isConnected).toBe(true);
+    act(() => sentinel?.callback([{ isIntersecting: true }]));
+    expect(fetchNextPage).toHaveBeenCalledTimes(1);
   });
 });
 
