@@ -1,15 +1,17 @@
 import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
 
 // A page's first Intl format loads the browser's ICU data (the locale's names and patterns, the
-// city's zone): 30–60 ms of main thread on this machine's Chromium, four times that on a
-// mid-range phone, and every module that formats a date or a count pays it on first use. ICU
-// keeps that data for the whole renderer process, not per thread, so a throwaway worker that
-// formats once loads it off the main thread, while the page's scripts are still downloading;
-// the main thread's first format then takes 1–2 ms (.bench measurements in
-// docs/operations/rendimiento.md). From the head (app/layout.tsx), so the worker starts as early
-// as the page can start anything. Inline, so it costs no request; its hash joins the page's CSP
-// like Next's own inline scripts, and the CSP's worker-src allows blob: workers. Where a worker
-// cannot start, the first format simply pays on the main thread, as it would without this.
+// city's zone): 30–60 ms of main thread on this machine's Chromium, more on a mid-range phone, and
+// every module that formats a date or a count pays it on first use. ICU keeps that data for the
+// whole renderer process, not per thread, so a throwaway worker that formats once loads it off the
+// main thread. When the worker is done before the page's scripts first format something, as on a
+// phone's network where they take longer to download, that first format takes 1–2 ms and the first
+// paint no longer waits for ICU; when the scripts win the race (a fast local network), the main
+// thread pays as before, only after the paint (docs/operations/rendimiento.md). From the head
+// (app/layout.tsx), so the worker starts as early as the page can start anything. Inline, so it
+// costs no request; its hash joins the page's CSP like Next's own inline scripts, and the CSP's
+// worker-src allows blob: workers. Where a worker cannot start, the first format pays on the main
+// thread.
 const FORMATS = [
   `new Intl.DateTimeFormat("es-MX",{timeZone:${JSON.stringify(CITY_TIME_ZONE)}}).format(0)`,
   `new Intl.NumberFormat("es-MX").format(0)`,
