@@ -9,18 +9,19 @@
 // (event ids are random per seed). An earlier commit's export: `git worktree add /tmp/antes <rev>`,
 // `cp -al node_modules /tmp/antes/` (Turbopack refuses a symlinked one), `npm run build` there.
 import { parseArgs } from "node:util";
-import { alternate, median, serveVersions, stopVersions } from "./lib/ab.mjs";
+import { alternate, median, runCount, serveVersions, stopVersions } from "./lib/ab.mjs";
 import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { path: { type: "string", default: "/" }, runs: { type: "string", default: "8" } },
 });
+const USAGE = "Uso: node bench/lighthouse-ab.mjs <export A> <export B> [--path /] [--runs 8]";
 if (positionals.length !== 2) {
-  console.error("Uso: node bench/lighthouse-ab.mjs <export A> <export B> [--path /] [--runs 8]");
+  console.error(USAGE);
   process.exit(1);
 }
-const runs = Number(values.runs);
+const runs = runCount(values.runs, USAGE);
 const versions = await serveVersions(positionals);
 let browser = null;
 try {

@@ -13,18 +13,19 @@
 // name the same page in both. An earlier commit's export: see bench/lighthouse-ab.mjs.
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { alternate, median, serveVersions, stopVersions } from "./lib/ab.mjs";
+import { alternate, median, runCount, serveVersions, stopVersions } from "./lib/ab.mjs";
 import { firstDocument } from "./lib/first-document.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { path: { type: "string", default: "/" }, runs: { type: "string", default: "8" }, "slow-net": { type: "boolean", default: false } },
 });
+const USAGE = "Uso: node bench/long-tasks-ab.mjs <export A> <export B> [--path /] [--runs 8] [--slow-net]";
 if (positionals.length !== 2) {
-  console.error("Uso: node bench/long-tasks-ab.mjs <export A> <export B> [--path /] [--runs 8] [--slow-net]");
+  console.error(USAGE);
   process.exit(1);
 }
-const runs = Number(values.runs);
+const runs = runCount(values.runs, USAGE);
 const slowNet = values["slow-net"];
 
 async function pageUrl(base) {

@@ -21,8 +21,17 @@ export async function serveVersions(dirs) {
   return versions;
 }
 
+/** Stops every version's server, even when one of them fails to stop. */
 export async function stopVersions(versions) {
-  for (const version of versions) await version.server.stop();
+  await Promise.allSettled(versions.map((version) => version.server.stop()));
+}
+
+/** The --runs option as a count, or an exit with the usage line. */
+export function runCount(value, usage) {
+  const runs = Number(value);
+  if (Number.isInteger(runs) && runs > 0) return runs;
+  console.error(usage);
+  process.exit(1);
 }
 
 /** Each run's versions in order, alternating who goes first so neither always meets a warmer (or busier) machine. */
