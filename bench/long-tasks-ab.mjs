@@ -75,10 +75,12 @@ const versions = await serveVersions(positionals);
 let browser = null;
 try {
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
-  // One uncounted load each: a fresh server's first answers are slower.
-  for (const version of versions) await load(browser, await pageUrl(version.server.base));
+  // Each server's page, asked for once; then one uncounted load each: a fresh server's first
+  // answers are slower.
+  for (const version of versions) version.url = await pageUrl(version.server.base);
+  for (const version of versions) await load(browser, version.url);
   for (const { run, version } of alternate(versions, runs)) {
-    const row = await load(browser, await pageUrl(version.server.base));
+    const row = await load(browser, version.url);
     version.results.push(row);
     console.log(`carga ${run + 1} ${version.name}: FCP ${Math.round(row.fcpMs)} ms · bloqueo tras FCP ${Math.round(row.blockingMs)} ms en ${row.tasks} tareas · tareas largas antes de FCP ${Math.round(row.beforePaintMs)} ms`);
   }
