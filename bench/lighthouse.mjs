@@ -16,8 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./lib/app-server.mjs";
 import { buildBareNext } from "./lib/bare-next.mjs";
-import { firstDocument } from "./lib/first-document.mjs";
 import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
+import { measuredPages } from "./lib/measured-pages.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -46,17 +46,7 @@ try {
     bareNext = await buildBareNext(ROOT);
     floorServer = await startServer({ staticDir: bareNext.out, seed: false });
   }
-  const event = await firstDocument(server.base, "/events");
-  const place = await firstDocument(server.base, "/places");
-  // A word of the event's title: the search then has at least one result.
-  const word = String(event.title ?? "plaza").split(/\s+/).find((w) => w.length >= 4) ?? "plaza";
-  const pages = [
-    ...(floorServer ? [{ name: "piso", path: "/", base: floorServer.base }] : []),
-    { name: "inicio", path: "/" },
-    { name: "evento", path: `/events/${event._id}` },
-    { name: "lugar", path: `/places/${place._id}` },
-    { name: "búsqueda", path: `/search?q=${encodeURIComponent(word.toLowerCase())}` },
-  ];
+  const pages = await measuredPages(server.base, floorServer?.base);
 
   browser = await startLighthouseBrowser();
 
@@ -65,7 +55,7 @@ try {
     const runs = [];
     // A run whose trace came out broken (NO_NAVSTART and the like) is retried, not counted.
     for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
-      const { result, failure } = await browser.measure(`${page.base ?? server.base}${page.path}`);
+      const { result, failure } = await browser.measure(`${page.base}${page.path}`);
       if (failure) {
         console.warn(`  ${page.name}: ${failure}; se repite.`);
         continue;
