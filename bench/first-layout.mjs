@@ -1,0 +1,102 @@
+// What the first layout of each measured page waits on, in the trace Lighthouse simulates from: the
+// page loaded unthrottled in the Debian Chromium (Lighthouse's mobile screen) while Chrome records
+// its timeline and font events. On Linux, the first time a renderer lays text out in a system font
+// of a given family, size and weight, it asks the browser process over a synchronous IPC for the
+// font and for how to render that size (WebSandboxSupportLinux::GetWebFontRenderStyleForStrike);
+// Android answers in-process, and a web font skips the question. Lighthouse counts the whole
+// layout, waits included, as main-thread work and multiplies it by 4. This prints, per page
+// (median of the runs): when the first paint came, the longest layout before it, how many font
+// questions it asked, how long the renderer waited for their answers and how long the browser
+// took to answer them (the rest is the answer waiting its turn on a busy machine). Asserts
+// nothing. Run after `npm run build`, Auth emulator up (as for bench/lighthouse.mjs).
+//   node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import { median, runCount } from "./lib/ab.mjs";
+import { startServer } from "./lib/app-server.mjs";
+import { buildBareNext } from "./lib/bare-next.mjs";
+import { measuredPages } from "./lib/measured-pages.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const USAGE = "Uso: node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]";
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, "no-floor": { type: "boolean", default: false }, out: { type: "string", default: path.join(ROOT, "out") } } });
+const runs = runCount(values.runs, USAGE);
+
+// The renderer's side of each font question, and the browser's work answering it.
+const ASKED = new Set(["WebSandboxSupportLinux::GetWebFontRenderStyleForStrike", "FontDataManager::onMatchFamilyStyle"]);
+const ANSWERED = new Set(["FontServiceApp::FontRenderStyleForStrike", "FontDataServiceImpl::MatchFamilyName"]);
+
+/** One load's first layout, from its trace events. */
+function firstLayout(events) {
+  const paint = events.find((e) => e.name === "firstContentfulPaint");
+  const start = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && String(e.args.data.documentLoaderURL).startsWith("http"));
+  if (!paint || !start) return null;
+  const layouts = events.filter((e) => e.name === "Layout" && e.ph === "X" && e.ts >= start.ts && e.ts < paint.ts);
+  if (layouts.length === 0) return null;
+  const layout = layouts.reduce((a, b) => (b.dur > a.dur ? b : a));
+  const within = (e) => e.ph === "X" && e.ts >= layout.ts && e.ts + e.dur <= layout.ts + layout.dur;
+  const asked = events.filter((e) => ASKED.has(e.name) && e.tid === layout.tid && e.pid === layout.pid && within(e));
+  const answered = events.filter((e) => ANSWERED.has(e.name) && within(e));
+  const ms = (list) => list.reduce((sum, e) => sum + e.dur, 0) / 1000;
+  return { paintMs: (paint.ts - start.ts) / 1000, layoutMs: layout.dur / 1000, questions: asked.length, waitedMs: ms(asked), answeringMs: ms(answered) };
+}
+
+async function load(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events = [];
+    cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+    const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+    await cdp.send("Tracing.start", { categories: "devtools.timeline,loading,blink.user_timing,fonts", transferMode: "ReportEvents" });
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForTimeout(1000);
+    await cdp.send("Tracing.end");
+    await complete;
+    return firstLayout(events);
+  } finally {
+    await context.close();
+  }
+}
+
+const server = await startServer({ staticDir: path.resolve(values.out) });
+let bareNext = null;
+let floorServer = null;
+let browser = null;
+try {
+  if (!values["no-floor"]) {
+    console.log("Construyendo el export mínimo de Next (el piso)…");
+    bareNext = await buildBareNext(ROOT);
+    floorServer = await startServer({ staticDir: bareNext.out, seed: false });
+  }
+  const pages = await measuredPages(server.base, floorServer?.base);
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
+  // One uncounted load per server: a fresh server's first answers are slower.
+  for (const base of new Set(pages.map((p) => p.base))) await load(browser, `${base}/`);
+  const rows = pages.map((page) => ({ ...page, results: [] }));
+  // Round after round, so a busy minute of the machine falls on every page alike.
+  for (let run = 0; run < runs; run++) {
+    for (const row of rows) {
+      const result = await load(browser, `${row.base}${row.path}`);
+      if (result) row.results.push(result);
+      else console.warn(`  ${row.name}: la traza no trajo primer pintado o layout; no cuenta.`);
+    }
+  }
+  console.log(`\nPrimer layout, sin frenar (la traza de la que parte Lighthouse); mediana de ${runs} cargas\n`);
+  console.log("Página     1er pintado  layout más largo  preguntas de fuente  espera  respuesta del navegador");
+  for (const { name, path: pagePath, results } of rows) {
+    const m = (key) => median(results.map((r) => r[key]));
+    console.log(
+      `${name.padEnd(10)} ${m("paintMs").toFixed(0).padStart(8)} ms ${m("layoutMs").toFixed(1).padStart(12)} ms ${String(m("questions")).padStart(14)}` +
+        `   ${m("waitedMs").toFixed(1).padStart(6)} ms ${m("answeringMs").toFixed(1).padStart(10)} ms   ${pagePath}`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await server.stop();
+  await floorServer?.stop();
+  bareNext?.remove();
+}
