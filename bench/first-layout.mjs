@@ -10,6 +10,7 @@
 // took to answer them (the rest is the answer waiting its turn on a busy machine). Asserts
 // nothing. Run after `npm run build`, Auth emulator up (as for bench/lighthouse.mjs).
 //   node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -23,24 +24,61 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Uso: node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]";
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, "no-floor": { type: "boolean", default: false }, out: { type: "string", default: path.join(ROOT, "out") } } });
 const runs = runCount(values.runs, USAGE);
+if (!fs.existsSync(path.join(values.out, "index.html"))) {
+  console.error(`Falta ${values.out}/index.html: ejecuta \`npm run build\` primero.`);
+  process.exit(1);
+}
 
-// The renderer's side of each font question, and the browser's work answering it.
-const ASKED = new Set(["WebSandboxSupportLinux::GetWebFontRenderStyleForStrike", "FontDataManager::onMatchFamilyStyle"]);
-const ANSWERED = new Set(["FontServiceApp::FontRenderStyleForStrike", "FontDataServiceImpl::MatchFamilyName"]);
+// The renderer's side of each font question, and the browser's work answering it. Chromium 156
+// on this machine traces the family lookup through FontDataManager/FontDataServiceImpl; the
+// font_service names are those of other builds, kept so a browser update does not hide them.
+const ASKED = new Set([
+  "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike",
+  "WebSandboxSupportLinux::GetFallbackFontForCharacter",
+  "FontDataManager::onMatchFamilyStyle",
+  "FontServiceThread::MatchFamilyName",
+  "FontLoader::openStream",
+]);
+const ANSWERED = new Set([
+  "FontServiceApp::FontRenderStyleForStrike",
+  "FontServiceApp::FallbackFontForCharacter",
+  "FontServiceApp::MatchFamilyName",
+  "FontServiceApp::OpenStream",
+  "FontDataServiceImpl::MatchFamilyName",
+]);
 
 /** One load's first layout, from its trace events. */
 function firstLayout(events) {
-  const paint = events.find((e) => e.name === "firstContentfulPaint");
   const start = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && String(e.args.data.documentLoaderURL).startsWith("http"));
-  if (!paint || !start) return null;
-  const layouts = events.filter((e) => e.name === "Layout" && e.ph === "X" && e.ts >= start.ts && e.ts < paint.ts);
+  // The page's own first paint and layouts, not a frame's inside it.
+  const paint = start && events.find((e) => e.name === "firstContentfulPaint" && e.args?.data?.navigationId === start.args.data.navigationId);
+  if (!paint) return null;
+  const mainThread = (e) => e.pid === start.pid && e.tid === start.tid;
+  const layouts = events.filter((e) => e.name === "Layout" && e.ph === "X" && mainThread(e) && e.ts >= start.ts && e.ts < paint.ts);
   if (layouts.length === 0) return null;
   const layout = layouts.reduce((a, b) => (b.dur > a.dur ? b : a));
   const within = (e) => e.ph === "X" && e.ts >= layout.ts && e.ts + e.dur <= layout.ts + layout.dur;
-  const asked = events.filter((e) => ASKED.has(e.name) && e.tid === layout.tid && e.pid === layout.pid && within(e));
+  // Outermost questions only: a lookup traced inside another is one wait, not two.
+  const asked = [];
+  for (const e of events.filter((q) => ASKED.has(q.name) && mainThread(q) && within(q)).sort((x, y) => x.ts - y.ts)) {
+    const last = asked.at(-1);
+    if (!last || e.ts >= last.ts + last.dur) asked.push(e);
+  }
   const answered = events.filter((e) => ANSWERED.has(e.name) && within(e));
   const ms = (list) => list.reduce((sum, e) => sum + e.dur, 0) / 1000;
   return { paintMs: (paint.ts - start.ts) / 1000, layoutMs: layout.dur / 1000, questions: asked.length, waitedMs: ms(asked), answeringMs: ms(answered) };
+}
+
+/** One load's first layout, or null (with a warning) when the load or its trace failed. */
+async function measure(browser, name, url) {
+  try {
+    const result = await load(browser, url);
+    if (!result) console.warn(`  ${name}: la traza no trajo primer pintado o layout; no cuenta.`);
+    return result;
+  } catch (error) {
+    console.warn(`  ${name}: la carga falló (${error.message.split("\n")[0]}); no cuenta.`);
+    return null;
+  }
 }
 
 async function load(browser, url) {
@@ -75,19 +113,23 @@ try {
   const pages = await measuredPages(server.base, floorServer?.base);
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
   // One uncounted load per server: a fresh server's first answers are slower.
-  for (const base of new Set(pages.map((p) => p.base))) await load(browser, `${base}/`);
+  for (const base of new Set(pages.map((p) => p.base))) await measure(browser, "calentamiento", `${base}/`);
   const rows = pages.map((page) => ({ ...page, results: [] }));
   // Round after round, so a busy minute of the machine falls on every page alike.
   for (let run = 0; run < runs; run++) {
     for (const row of rows) {
-      const result = await load(browser, `${row.base}${row.path}`);
+      const result = await measure(browser, row.name, `${row.base}${row.path}`);
       if (result) row.results.push(result);
-      else console.warn(`  ${row.name}: la traza no trajo primer pintado o layout; no cuenta.`);
     }
   }
   console.log(`\nPrimer layout, sin frenar (la traza de la que parte Lighthouse); mediana de ${runs} cargas\n`);
   console.log("Página     1er pintado  layout más largo  preguntas de fuente  espera  respuesta del navegador");
   for (const { name, path: pagePath, results } of rows) {
+    if (results.length === 0) {
+      console.log(`${name.padEnd(10)} sin cargas medidas   ${pagePath}`);
+      continue;
+    }
+    // Each column's own median: one row's figures may come from different loads.
     const m = (key) => median(results.map((r) => r[key]));
     console.log(
       `${name.padEnd(10)} ${m("paintMs").toFixed(0).padStart(8)} ms ${m("layoutMs").toFixed(1).padStart(12)} ms ${String(m("questions")).padStart(14)}` +
