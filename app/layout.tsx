@@ -11,6 +11,7 @@ import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { ContentSessionSync } from "@/components/content/content-session-sync";
 import { IntlWarmUp } from "@/components/layout/intl-warmup";
+import { LOCALE } from "@/lib/schemas/constants";
 
 export const metadata: Metadata = {
   title: { default: brand.name, template: `%s · ${brand.name}` },
@@ -38,7 +39,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="es-MX" data-brand={brand.id}>
+    <html lang={LOCALE} data-brand={brand.id}>
       <head>
         <IntlWarmUp />
       </head>

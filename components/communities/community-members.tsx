@@ -28,6 +28,7 @@ import fieldStyles from "@/components/content/fields.module.css";
 import listStyles from "@/components/content/list.module.css";
 import tableStyles from "@/components/ui/table.module.css";
 import textStyles from "@/components/ui/text.module.css";
+import { LOCALE } from "@/lib/schemas/constants";
 
 type Pending =
   | { kind: "add"; user: UserSummary; role: CommunityRole }
@@ -200,9 +201,9 @@ export function CommunityMembers() {
         }
         message={
           pending?.kind === "add"
-            ? `Entrará como ${COMMUNITY_ROLE_LABELS[pending.role].toLocaleLowerCase("es-MX")} y podrá publicar a nombre de la comunidad.`
+            ? `Entrará como ${COMMUNITY_ROLE_LABELS[pending.role].toLocaleLowerCase(LOCALE)} y podrá publicar a nombre de la comunidad.`
             : pending?.kind === "role"
-              ? `Pasará de ${COMMUNITY_ROLE_LABELS[pending.member.role].toLocaleLowerCase("es-MX")} a ${COMMUNITY_ROLE_LABELS[pending.role].toLocaleLowerCase("es-MX")}.`
+              ? `Pasará de ${COMMUNITY_ROLE_LABELS[pending.member.role].toLocaleLowerCase(LOCALE)} a ${COMMUNITY_ROLE_LABELS[pending.role].toLocaleLowerCase(LOCALE)}.`
               : pending?.kind === "remove"
                 ? "Ya no podrá publicar a nombre de la comunidad."
                 : undefined

@@ -1,12 +1,13 @@
 import { COVER_SIZES, contentSrcSet } from "@/lib/content-images";
 import styles from "./cover.module.css";
+import { LOCALE } from "@/lib/schemas/constants";
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {
   if (!src) {
     return (
       <div className={styles.coverPlaceholder} aria-hidden="true">
-        {title.charAt(0).toLocaleUpperCase("es-MX")}
+        {title.charAt(0).toLocaleUpperCase(LOCALE)}
       </div>
     );
   }
@@ -33,7 +34,7 @@ export function Thumb({ src, title }: { src: string | null | undefined; title: s
   if (!src) {
     return (
       <span className={styles.thumb} aria-hidden="true">
-        {title.charAt(0).toLocaleUpperCase("es-MX")}
+        {title.charAt(0).toLocaleUpperCase(LOCALE)}
       </span>
     );
   }

@@ -11,6 +11,7 @@ import { useFirstArrival } from "@/lib/hooks/use-first-arrival";
 import type { Page } from "@/lib/schemas/cursor";
 import { CardSkeletons } from "./card-skeletons";
 import styles from "./list.module.css";
+import { LOCALE } from "@/lib/schemas/constants";
 
 /**
  * A cursor-paginated list: skeletons while the first page loads, an empty state, the items,
@@ -76,7 +77,7 @@ export function InfiniteList<T extends { _id: string }>({
   if (isPending || settling) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.
     if (isPending && query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint={offlineHint} />;
-    return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase("es-MX")}`} />;
+    return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase(LOCALE)}`} />;
   }
   if (isError && items.length === 0) return <FormAlert message={errorMessage(error)} />;
   if (items.length === 0) return <EmptyState title={empty} hint={emptyHint ?? null} />;

@@ -23,6 +23,7 @@ import detailStyles from "@/components/content/detail.module.css";
 import textStyles from "@/components/ui/text.module.css";
 import { eventJsonLd } from "./event-json-ld";
 import { TagLink } from "./tag-link";
+import { LOCALE } from "@/lib/schemas/constants";
 
 const RULE_LABELS = { weekly: "semanal", monthly: "mensual", dates: "de varias fechas" } as const;
 
@@ -55,7 +56,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
       <JsonLd data={eventJsonLd(event, pageUrl)} />
       {event.status !== "published" ? (
         <p className={detailStyles.statusBanner} role="status">
-          Evento {EVENT_STATUS_LABELS[event.status].toLocaleLowerCase("es-MX")}
+          Evento {EVENT_STATUS_LABELS[event.status].toLocaleLowerCase(LOCALE)}
           {event.statusNote ? `: ${event.statusNote}` : "."}
         </p>
       ) : null}

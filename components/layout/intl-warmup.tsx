@@ -1,4 +1,4 @@
-import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
+import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 
 // A page's first Intl format loads the browser's ICU data (the locale's names and patterns, the
 // city's zone): 30–60 ms of main thread on this machine's Chromium, more on a mid-range phone, and
@@ -13,8 +13,8 @@ import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
 // worker-src allows blob: workers. Where a worker cannot start, the first format pays on the main
 // thread.
 const FORMATS = [
-  `new Intl.DateTimeFormat("es-MX",{timeZone:${JSON.stringify(CITY_TIME_ZONE)}}).format(0)`,
-  `new Intl.NumberFormat("es-MX").format(0)`,
+  `new Intl.DateTimeFormat(${JSON.stringify(LOCALE)},{timeZone:${JSON.stringify(CITY_TIME_ZONE)}}).format(0)`,
+  `new Intl.NumberFormat(${JSON.stringify(LOCALE)}).format(0)`,
   // lib/format/dates.ts reads the city's wall clock through en-US parts.
   `new Intl.DateTimeFormat("en-US",{timeZone:${JSON.stringify(CITY_TIME_ZONE)},hour:"2-digit",hourCycle:"h23"}).formatToParts(0)`,
 ];

@@ -17,8 +17,9 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { useMarkRead } from "./use-mark-read";
 import styles from "./notifications.module.css";
+import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 
-const timeFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Monterrey" });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone: CITY_TIME_ZONE });
 const MARK_FAILED = "No se pudieron marcar como leídas. Inténtalo de nuevo.";
 
 function when(iso: string): string {

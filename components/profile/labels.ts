@@ -1,4 +1,5 @@
 import { VERIFICATION_TYPE_LABELS, type AccountType } from "@/lib/schemas/users";
+import { LOCALE } from "@/lib/schemas/constants";
 
 export const ACCOUNT_LABELS: Readonly<Record<AccountType, string>> = {
   NORMAL: "Cuenta personal",
@@ -14,5 +15,5 @@ export function verificationTypeLabel(type: string | null | undefined): string {
 
 /** "1 seguidor", "3 seguidores". */
 export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString("es-MX")} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString(LOCALE)} ${count === 1 ? one : many}`;
 }

@@ -3,6 +3,7 @@ import type { SearchResult } from "@/lib/schemas/search";
 import type { UserSummary } from "@/lib/schemas/content";
 import { apiGet } from "./client";
 import { CONTENT_STALE_TIME_MS } from "./content";
+import { LOCALE } from "@/lib/schemas/constants";
 
 // Search across events, places, news, communities and people.
 
@@ -21,14 +22,14 @@ export const searchQueries = {
   all: () => ["search"] as const,
   results: (q: string) =>
     queryOptions({
-      queryKey: [...searchQueries.all(), q.trim().toLocaleLowerCase("es-MX")] as const,
+      queryKey: [...searchQueries.all(), q.trim().toLocaleLowerCase(LOCALE)] as const,
       queryFn: ({ signal }) => search(q.trim(), signal),
       enabled: q.trim().length >= SEARCH_MIN_LENGTH,
       staleTime: CONTENT_STALE_TIME_MS,
     }),
   users: (q: string) =>
     queryOptions({
-      queryKey: [...searchQueries.all(), "users", q.trim().toLocaleLowerCase("es-MX")] as const,
+      queryKey: [...searchQueries.all(), "users", q.trim().toLocaleLowerCase(LOCALE)] as const,
       queryFn: ({ signal }) => searchUsers(q.trim(), signal),
       enabled: q.trim().length >= SEARCH_MIN_LENGTH,
     }),

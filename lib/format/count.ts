@@ -1,6 +1,7 @@
 // Counts with their Spanish noun: "1 seguidor", "1.234 seguidores".
+import { LOCALE } from "@/lib/schemas/constants";
 
-const numberFormat = new Intl.NumberFormat("es-MX");
+const numberFormat = new Intl.NumberFormat(LOCALE);
 
 export function formatCount(n: number, singular: string, plural: string): string {
   return `${numberFormat.format(n)} ${n === 1 ? singular : plural}`;

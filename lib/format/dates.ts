@@ -3,10 +3,9 @@
 // Here the city's clock and the short forms every card shows; the long forms of a detail page are
 // in long-dates.ts, and turning form inputs into instants in city-clock.ts.
 
-import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
+import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 
-export { CITY_TIME_ZONE };
-export const LOCALE = "es-MX";
+export { CITY_TIME_ZONE, LOCALE };
 
 const shortDayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, weekday: "short", day: "numeric", month: "short" });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: false });

@@ -1,12 +1,13 @@
 // Prices in Mexican pesos, as a ticket would print them: "Gratis", "$150 MXN", "$99.50 MXN".
+import { LOCALE } from "@/lib/schemas/constants";
 
-const amountFormat = new Intl.NumberFormat("es-MX", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const amountFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 export const FREE_LABEL = "Gratis";
 
 export function formatPesos(amount: number): string {
   const rounded = Math.round(amount * 100) / 100;
-  const text = Number.isInteger(rounded) ? amountFormat.format(rounded) : new Intl.NumberFormat("es-MX", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rounded);
+  const text = Number.isInteger(rounded) ? amountFormat.format(rounded) : new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rounded);
   return `$${text} MXN`;
 }
 

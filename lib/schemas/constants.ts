@@ -4,6 +4,9 @@
 /** The city's zone: dates people read are written in it, whatever the device's or the server's zone. */
 export const CITY_TIME_ZONE = "America/Monterrey";
 
+/** The language and region every date, number and case change is written in. */
+export const LOCALE = "es-MX";
+
 /** The client's fallback when an error body carries no message (docs/product.md#errors). */
 export const UNEXPECTED_ERROR_MESSAGE = "Error inesperado";
 

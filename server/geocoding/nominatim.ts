@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { AddressCandidate } from "../../lib/schemas/addresses";
+import { LOCALE } from "../../lib/schemas/constants";
 
 // Address look-up through any service that speaks Nominatim's /search API (OpenStreetMap's
 // public instance, a self-hosted Nominatim, Photon's compatibility layer…), configured with
@@ -91,7 +92,7 @@ export function toCandidate(item: NominatimItem): AddressCandidate | null {
 export function normaliseQuery(query: string): string {
   return query
     .normalize("NFC")
-    .toLocaleLowerCase("es-MX")
+    .toLocaleLowerCase(LOCALE)
     .replace(/\s*,\s*/g, ", ")
     .replace(/\s+/g, " ")
     .replace(/^[\s,.;]+|[\s,.;]+$/g, "");

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { z } from "zod";
 import { matchDynamicRoute, pageItem } from "../../lib/routes";
 import { apiItemPath } from "../../lib/paths";
+import { LOCALE } from "../../lib/schemas/constants";
 import { coverPainter, type CoverLookup } from "./cover-preview";
 import { etagMatches, etagOf } from "./etag";
 import { withScriptHashes } from "./security";
@@ -135,7 +136,7 @@ function isFile(p: string): boolean {
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="es-MX">
+<html lang="${LOCALE}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plaza — la app aún no está construida</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
 <h1>La app web de Plaza aún no está construida</h1>

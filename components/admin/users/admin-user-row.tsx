@@ -2,13 +2,13 @@ import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { UserSummary } from "@/lib/schemas/public-users";
 import { pathFor } from "@/lib/paths";
-import { CITY_TIME_ZONE } from "@/lib/schemas/constants";
+import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 import { Avatar } from "@/components/profile/avatar";
 import { VerifiedBadge } from "@/components/profile/verified-badge";
 import { ACCOUNT_LABELS, verificationTypeLabel } from "@/components/profile/labels";
 import styles from "./users.module.css";
 
-const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: CITY_TIME_ZONE });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: CITY_TIME_ZONE });
 
 function formatDate(iso: string): string {
   const date = new Date(iso);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
 import { formatCityDateTime } from "../../../lib/schemas/city-time";
+import { LOCALE } from "../../../lib/schemas/constants";
 import { EMBED_HEIGHT_MESSAGE, type EmbedLayout, type EmbedTheme } from "../../../lib/schemas/embed-options";
 import type { Event } from "../../../lib/schemas/events";
 import { whereOf } from "../feeds/build";
@@ -70,7 +71,7 @@ export function renderAgendaPage(page: AgendaPage): string {
     ? `<ol>${page.events.map((event) => eventItem(event, page)).join("")}</ol>`
     : `<p class="empty">No hay eventos próximos.</p>`;
   return (
-    `<!doctype html><html lang="es-MX"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${LOCALE}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex">` +
     `<title>${escapeHtml(page.heading)} · Plaza</title>` +

@@ -2,6 +2,7 @@ import { Feed, type Item } from "feed";
 import type { Event } from "../../../lib/schemas/events";
 import type { News } from "../../../lib/schemas/news";
 import { formatCityDateTime } from "../../../lib/schemas/city-time";
+import { LOCALE } from "../../../lib/schemas/constants";
 
 // RSS 2.0, Atom 1.0 and JSON Feed 1.1 documents of events and news, written by the `feed`
 // package. Every link is absolute on the configured public origin. The documents depend only on
@@ -86,7 +87,7 @@ export function buildFeed(meta: FeedMeta, items: ({ kind: "events"; item: Event 
     description: meta.description,
     id: meta.pageUrl,
     link: meta.pageUrl,
-    language: "es-MX",
+    language: LOCALE,
     updated,
     generator: "Plaza",
     favicon: `${meta.origin}/favicon.ico`,
