@@ -5,6 +5,7 @@
 // message is data from the network, and a link elsewhere would be a phishing door.
 
 import { clickTarget, sameOriginTarget } from "../lib/pwa/push-links";
+import { LOCALE } from "../lib/schemas/constants";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -41,7 +42,7 @@ export function registerPushHandlers(): void {
         icon: text(message.icon) || undefined,
         badge: text(message.badge) || undefined,
         ...(tag ? { tag } : {}),
-        lang: "es-MX",
+        lang: LOCALE,
         data: { url: sameOriginTarget(message.link, self.location.origin) },
       }),
     );

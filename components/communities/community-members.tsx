@@ -14,6 +14,7 @@ import { useDebounced } from "@/lib/hooks/use-debounced";
 import { pathFor } from "@/lib/paths";
 import { authUserAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
+import { LOCALE } from "@/lib/schemas/constants";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -28,7 +29,6 @@ import fieldStyles from "@/components/content/fields.module.css";
 import listStyles from "@/components/content/list.module.css";
 import tableStyles from "@/components/ui/table.module.css";
 import textStyles from "@/components/ui/text.module.css";
-import { LOCALE } from "@/lib/schemas/constants";
 
 type Pending =
   | { kind: "add"; user: UserSummary; role: CommunityRole }

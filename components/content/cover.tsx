@@ -1,6 +1,6 @@
 import { COVER_SIZES, contentSrcSet } from "@/lib/content-images";
-import styles from "./cover.module.css";
 import { LOCALE } from "@/lib/schemas/constants";
+import styles from "./cover.module.css";
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {

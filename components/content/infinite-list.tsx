@@ -9,9 +9,9 @@ import { errorMessage } from "@/lib/api/errors";
 import { flattenPages } from "@/lib/api/content";
 import { useFirstArrival } from "@/lib/hooks/use-first-arrival";
 import type { Page } from "@/lib/schemas/cursor";
+import { LOCALE } from "@/lib/schemas/constants";
 import { CardSkeletons } from "./card-skeletons";
 import styles from "./list.module.css";
-import { LOCALE } from "@/lib/schemas/constants";
 
 /**
  * A cursor-paginated list: skeletons while the first page loads, an empty state, the items,

@@ -13,6 +13,7 @@ import { isAdminAtom } from "@/lib/state/auth";
 import { formatEventWhen } from "@/lib/format/long-dates";
 import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
+import { LOCALE } from "@/lib/schemas/constants";
 import { VerifiedBadge } from "@/components/content/cover";
 import { JsonLd } from "@/components/ui/json-ld";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
@@ -23,7 +24,6 @@ import detailStyles from "@/components/content/detail.module.css";
 import textStyles from "@/components/ui/text.module.css";
 import { eventJsonLd } from "./event-json-ld";
 import { TagLink } from "./tag-link";
-import { LOCALE } from "@/lib/schemas/constants";
 
 const RULE_LABELS = { weekly: "semanal", monthly: "mensual", dates: "de varias fechas" } as const;
 

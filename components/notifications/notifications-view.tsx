@@ -10,6 +10,7 @@ import { getQueryClient } from "@/lib/query/client";
 import { identityAtom } from "@/lib/state/auth";
 import { notificationsAtom, unreadNotificationsAtom } from "@/lib/state/notifications";
 import { markNotificationsViewed } from "@/lib/state/notification-updates";
+import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,7 +18,6 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { useMarkRead } from "./use-mark-read";
 import styles from "./notifications.module.css";
-import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone: CITY_TIME_ZONE });
 const MARK_FAILED = "No se pudieron marcar como leídas. Inténtalo de nuevo.";

@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchResult } from "@/lib/schemas/search";
 import type { UserSummary } from "@/lib/schemas/content";
+import { LOCALE } from "@/lib/schemas/constants";
 import { apiGet } from "./client";
 import { CONTENT_STALE_TIME_MS } from "./content";
-import { LOCALE } from "@/lib/schemas/constants";
 
 // Search across events, places, news, communities and people.
 

@@ -5,7 +5,7 @@
 
 import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 
-export { CITY_TIME_ZONE, LOCALE };
+export { CITY_TIME_ZONE };
 
 const shortDayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, weekday: "short", day: "numeric", month: "short" });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: false });

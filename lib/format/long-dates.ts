@@ -1,7 +1,8 @@
 // The long forms of a date, for an item's own page and for news ("Sábado, 14 de marzo · 20:00 a
 // 22:00", "hace 5 minutos"): apart from dates.ts, which every card loads.
 
-import { CITY_TIME_ZONE, cityDateKey, cityParts, formatTime, LOCALE, toDate } from "./dates";
+import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
+import { cityDateKey, cityParts, formatTime, toDate } from "./dates";
 
 const dayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, weekday: "long", day: "numeric", month: "long" });
 const dayYearFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: CITY_TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
