@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib/app-server.mjs";
+import { PHONE_SCREEN } from "./lib/phone.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -63,7 +64,7 @@ try {
   const url = `${server.base}/events/${event._id}/`;
 
   async function visit(painted) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext(PHONE_SCREEN);
     const page = await context.newPage();
     await page.addInitScript(watchScreen);
     let hadCover = false;

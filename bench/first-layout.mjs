@@ -14,11 +14,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
 import { median, runCount } from "./lib/ab.mjs";
 import { startServer } from "./lib/app-server.mjs";
 import { buildBareNext } from "./lib/bare-next.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
+import { launchChromium, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Uso: node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]";
@@ -82,7 +82,7 @@ async function measure(browser, name, url) {
 }
 
 async function load(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE_SCREEN);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -111,7 +111,7 @@ try {
     floorServer = await startServer({ staticDir: bareNext.out, seed: false });
   }
   const pages = await measuredPages(server.base, floorServer?.base);
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await launchChromium();
   // One uncounted load per server: a fresh server's first answers are slower.
   for (const base of new Set(pages.map((p) => p.base))) await measure(browser, "calentamiento", `${base}/`);
   const rows = pages.map((page) => ({ ...page, results: [] }));

@@ -12,9 +12,9 @@
 // --path evento opens each server's first event (event ids are random per seed); other paths must
 // name the same page in both. An earlier commit's export: see bench/lighthouse-ab.mjs.
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
 import { alternate, median, runCount, serveVersions, stopVersions } from "./lib/ab.mjs";
 import { firstDocument } from "./lib/first-document.mjs";
+import { launchChromium, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,8 +35,7 @@ async function pageUrl(base) {
 
 /** One load: long tasks after and before the first contentful paint. */
 async function load(browser, url) {
-  // Lighthouse's mobile screen.
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE_SCREEN);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -74,7 +73,7 @@ async function load(browser, url) {
 const versions = await serveVersions(positionals);
 let browser = null;
 try {
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await launchChromium();
   // Each server's page, asked for once; then one uncounted load each: a fresh server's first
   // answers are slower.
   for (const version of versions) version.url = await pageUrl(version.server.base);
