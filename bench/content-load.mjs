@@ -10,7 +10,7 @@
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
-// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health, the API process's CPU ms per request); asserts nothing.
+// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health, the API process's CPU ms per request) and the server process's peak memory; asserts nothing.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -70,6 +70,16 @@ function cpuMs(pid) {
     // Fields after the parenthesised name: utime and stime are the 12th and 13th.
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** The server process's peak resident memory in MiB (VmHWM), or null where /proc is missing. */
+function peakRssMiB(pid) {
+  try {
+    const kib = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib === undefined ? null : Number(kib) / 1024;
   } catch {
     return null;
   }
@@ -167,6 +177,9 @@ try {
     const fmt = (x) => (x === undefined ? "" : `${x.toFixed(2)}×`);
     console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} | ${result.cpuPerRequest === null ? "" : result.cpuPerRequest.toFixed(3)} |`);
   }
+  const peak = peakRssMiB(server.child.pid);
+  // Both servers and the loaded data share that process: compare runs with each other, not with a row.
+  if (peak !== null) console.log(`\nMemoria máxima del proceso del servidor (VmHWM): ${Math.round(peak)} MiB`);
 } finally {
   server.child.kill("SIGTERM");
 }
