@@ -1,8 +1,20 @@
 // Row and text helpers of the content repositories (the parameter builder is server/db/sql.ts).
 
+// A kept row (shared-rows.ts) is mapped again for every signed-in reader, and copying and
+// formatting its dates each time (about 100 per page of events) was a quarter of a signed-in
+// list's CPU (docs/operations/rendimiento.md): the text is kept with the Date it came from,
+// checked against its time in case the Date was changed since.
+const isoOf = new WeakMap<Date, { time: number; iso: string }>();
+
 /** Rows may carry dates from another JS realm (PGlite under Jest) or strings: normalise. */
 export function toIso(value: unknown): string {
-  return new Date(value as string | number | Date).toISOString();
+  if (!(value instanceof Date)) return new Date(value as string | number).toISOString();
+  const time = value.getTime();
+  const known = isoOf.get(value);
+  if (known !== undefined && known.time === time) return known.iso;
+  const iso = value.toISOString();
+  isoOf.set(value, { time, iso });
+  return iso;
 }
 export function toIsoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : toIso(value);
