@@ -97,12 +97,29 @@ export async function openPostgres(databaseUrl: string, options: OpenDatabaseOpt
       closed = true;
       try {
         await listener.close();
-        if (options.schema && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${options.schema}" CASCADE`);
+        if (options.schema && options.dropSchemaOnClose) await dropSchema(pool, options.schema);
       } finally {
         await pool.end();
       }
     },
   };
+}
+
+/**
+ * Drops a throwaway schema. The drop locks the schema's objects one by one, so another session
+ * still using them (a statement finishing, a test's background work) can meet it in a deadlock,
+ * which PostgreSQL settles by aborting the drop: it is tried again rather than left behind.
+ */
+async function dropSchema(pool: pg.Pool, schema: string, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "40P01" || attempt === attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 /** Prepared statements a process keeps per connection, at most (the rest go unnamed). */
