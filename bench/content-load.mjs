@@ -17,6 +17,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { describeEngine, inBatches, registeredAccount, ROOT } from "./lib/accounts.mjs";
 
 const { values } = parseArgs({
@@ -35,8 +36,9 @@ const duration = Number(values.duration);
 const PEOPLE = Number(values.people);
 
 function startServer() {
-  // Plain node with tsx as a loader, so V8 flags (--cpu-prof) reach the process that serves.
-  const flags = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  // Plain node with tsx as a loader, so V8 flags (--cpu-prof) reach the process that serves. The
+  // floor lives in the same process, so it runs with the API's flags too.
+  const flags = [...API_NODE_FLAGS, ...(values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [])];
   const child = spawn(process.execPath, [...flags, "--import", "tsx", path.join(ROOT, "bench/content-server.mjs")], {
     cwd: ROOT,
     env: process.env,

@@ -16,6 +16,7 @@ import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
+import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { ROOT, describeEngine, inBatches, percentile, signIn, startBenchServer } from "./lib/accounts.mjs";
 
 const { values } = parseArgs({
@@ -211,7 +212,8 @@ async function getJson(url) {
 }
 
 function startFloor(env) {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/lib/sse-floor.mjs")], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  // With the API process's V8 flags, so the comparison is of the servers, not of their settings.
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(ROOT, "bench/lib/sse-floor.mjs")], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).once("line", (line) => {
       const { port } = JSON.parse(line);

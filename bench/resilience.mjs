@@ -17,6 +17,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { EMULATOR, PROJECT, ROOT, inBatches, registeredAccount } from "./lib/accounts.mjs";
 import { freePort } from "./lib/free-port.mjs";
 
@@ -75,7 +76,7 @@ async function createCluster() {
 // ── The API process ─────────────────────────────────────────────────────────────────────────
 
 function startApi(databaseUrl) {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "server/main.ts")], {
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [...API_NODE_FLAGS, path.join(ROOT, "server/main.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
+import { API_NODE_FLAGS } from "../../scripts/lib/processes.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -12,7 +13,7 @@ export const PROJECT = process.env.FIREBASE_PROJECT_ID || "demo-plaza";
 
 /** Starts bench/lib/accounts-server.ts and resolves with its ports once it is ready. */
 export function startBenchServer(env = {}) {
-  const child = spawn(TSX, [path.join(ROOT, "bench/lib/accounts-server.ts")], {
+  const child = spawn(TSX, [...API_NODE_FLAGS, path.join(ROOT, "bench/lib/accounts-server.ts")], {
     cwd: ROOT,
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, FIREBASE_PROJECT_ID: PROJECT, ...env },
     stdio: ["ignore", "pipe", "inherit"],

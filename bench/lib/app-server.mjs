@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { API_NODE_FLAGS } from "../../scripts/lib/processes.mjs";
 import { freePort } from "./free-port.mjs";
 
 // The real entry point (server/main.ts) started for a browser benchmark: its own port, a fresh
@@ -14,7 +15,7 @@ export async function startServer({ staticDir = path.join(ROOT, "out"), seed = t
   const port = await freePort();
   fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(ROOT, ".data", "bench-browser-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), "server/main.ts"], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), ...API_NODE_FLAGS, "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
