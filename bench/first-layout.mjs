@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { median, runCount } from "./lib/ab.mjs";
 import { startServer } from "./lib/app-server.mjs";
-import { buildBareNext } from "./lib/bare-next.mjs";
+import { startFloorServer } from "./lib/bare-next.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
 import { launchChromium, PHONE_SCREEN } from "./lib/phone.mjs";
 
@@ -101,16 +101,11 @@ async function load(browser, url) {
 }
 
 const server = await startServer({ staticDir: path.resolve(values.out) });
-let bareNext = null;
-let floorServer = null;
+let floor = null;
 let browser = null;
 try {
-  if (!values["no-floor"]) {
-    console.log("Construyendo el export mínimo de Next (el piso)…");
-    bareNext = await buildBareNext(ROOT);
-    floorServer = await startServer({ staticDir: bareNext.out, seed: false });
-  }
-  const pages = await measuredPages(server.base, floorServer?.base);
+  if (!values["no-floor"]) floor = await startFloorServer(ROOT);
+  const pages = await measuredPages(server.base, floor?.base);
   browser = await launchChromium();
   // One uncounted load per server: a fresh server's first answers are slower.
   for (const base of new Set(pages.map((p) => p.base))) await measure(browser, "calentamiento", `${base}/`);
@@ -139,6 +134,5 @@ try {
 } finally {
   await browser?.close();
   await server.stop();
-  await floorServer?.stop();
-  bareNext?.remove();
+  await floor?.stop();
 }

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./lib/app-server.mjs";
-import { buildBareNext } from "./lib/bare-next.mjs";
+import { startFloorServer } from "./lib/bare-next.mjs";
 import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
 
@@ -37,16 +37,11 @@ if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
 }
 
 const server = await startServer();
-let floorServer = null;
-let bareNext = null;
+let floor = null;
 let browser = null;
 try {
-  if (FLOOR) {
-    console.log("Construyendo el export mínimo de Next (el piso)…");
-    bareNext = await buildBareNext(ROOT);
-    floorServer = await startServer({ staticDir: bareNext.out, seed: false });
-  }
-  const pages = await measuredPages(server.base, floorServer?.base);
+  if (FLOOR) floor = await startFloorServer(ROOT);
+  const pages = await measuredPages(server.base, floor?.base);
 
   browser = await startLighthouseBrowser();
 
@@ -106,8 +101,7 @@ try {
 } finally {
   await browser?.stop();
   await server.stop();
-  await floorServer?.stop();
-  bareNext?.remove();
+  await floor?.stop();
 }
 
 function printShifts(name, audits, a11yAudits) {
