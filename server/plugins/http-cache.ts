@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
@@ -79,20 +79,25 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
   });
   const channel = contentVersionChannel(database);
+  // The NOTIFY also comes back to the instance that sent it, which counted its change already:
+  // counted again, it would drop what was remembered since. Each instance signs its own.
+  const self = randomBytes(8).toString("hex");
   const invalidate = () => {
     version++;
     remembered.clear();
   };
   const bump = async () => {
     invalidate();
-    await database.query("SELECT pg_notify($1, '')", [channel]);
+    await database.query("SELECT pg_notify($1, $2)", [channel, self]);
   };
 
   api.decorate("contentVersion", () => version);
 
   let unlisten: (() => Promise<void>) | null = null;
   api.addHook("onReady", async () => {
-    unlisten = await database.listen(channel, invalidate);
+    unlisten = await database.listen(channel, (sender) => {
+      if (sender !== self) invalidate();
+    });
   });
   api.addHook("preClose", async () => {
     await unlisten?.();
