@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "@jest/globals";
 import pg from "pg";
 import { loadEnv } from "../../env";
 import { expectedDatabaseKind } from "../../test/harness";
+import { waitUntil } from "../../test/wait";
 import { openDatabase } from "../client";
 
 // Test runs and benchmarks work in a throwaway schema that closing the handle drops; one left
@@ -63,10 +64,3 @@ if (expectedDatabaseKind() === "postgres") {
   });
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > giveUpAt) throw new Error("La condición no se cumplió a tiempo");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Database } from "../../db/client";
 import { openSecondHandle, openTestDatabase } from "../../test/harness";
+import { waitUntil } from "../../test/wait";
 import { registerPublicCache } from "../http-cache";
 
 // The content version (plugins/http-cache.ts) moves once per change on every instance. The NOTIFY
@@ -17,13 +18,6 @@ async function instance(database: Database): Promise<FastifyInstance> {
   return app;
 }
 
-async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > giveUpAt) throw new Error("La condición no se cumplió a tiempo");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("la versión del contenido entre instancias", () => {
   let database: Database;
