@@ -35,7 +35,9 @@ if (expectedDatabaseKind() === "postgres") {
       await other.query("BEGIN");
       await other.query(`SELECT * FROM "${schema}".probe`);
       const closing = database.close();
-      await waitUntil(async () => (await other.query("SELECT 1 FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()")).rowCount! > 0);
+      // The drop waits on this table (other suites share the cluster, so only this lock counts):
+      // having waited first, it is the one PostgreSQL aborts when the cycle closes.
+      await waitUntil(async () => (await other.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = '"${schema}".probe'::regclass`)).rowCount! > 0);
       await other.query(`CREATE TABLE "${schema}".late (id int)`);
       await other.query("COMMIT");
 
@@ -63,4 +65,3 @@ if (expectedDatabaseKind() === "postgres") {
     });
   });
 }
-

@@ -18,7 +18,6 @@ async function instance(database: Database): Promise<FastifyInstance> {
   return app;
 }
 
-
 describe("la versión del contenido entre instancias", () => {
   let database: Database;
   let second: Database;
