@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { describe, expect, it } from "@jest/globals";
 import { toIso } from "../sql";
 
@@ -13,6 +14,10 @@ describe("toIso", () => {
     expect(toIso(date)).toBe("2026-11-27T12:00:00.000Z");
     date.setUTCHours(15);
     expect(toIso(date)).toBe("2026-11-27T15:00:00.000Z");
+  });
+
+  it("writes a date made in another realm (PGlite's rows under Jest)", () => {
+    expect(toIso(vm.runInNewContext("new Date(5)"))).toBe("1970-01-01T00:00:00.005Z");
   });
 
   it("normalises strings and numbers, and refuses what is not a date", () => {
