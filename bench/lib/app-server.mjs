@@ -47,7 +47,10 @@ export async function startServer({ staticDir = path.join(ROOT, "out"), seed = t
     });
   const deadline = Date.now() + 240_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó antes de estar listo:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`El servidor terminó antes de estar listo:\n${output}`);
+    }
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
     } catch {
