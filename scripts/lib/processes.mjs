@@ -10,8 +10,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const BIN = path.join(ROOT, "node_modules", ".bin");
 
 /**
- * V8 flags of the API server process, wherever it is started (npm start, the benchmarks). Young
- * generation semi-spaces of 32 MB instead of Node 20's 16: each request allocates its rows, its
+ * V8 flags of the API server process started by npm start and the benchmarks (the end-to-end
+ * tests start it without them: they check behaviour, not speed). Young generation semi-spaces of
+ * 32 MB instead of the 16 MB Node 20 gives on x64: each request allocates its rows, its
  * answer and its promises, and with the smaller ones V8 stopped to collect them so often that the
  * same signed-in reads took 5-15 % more CPU. 64 MB saved little more and held 8 KiB more memory
  * per open notification stream; 32 MB held none (docs/operations/rendimiento.md). tsx hands
