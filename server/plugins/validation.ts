@@ -99,9 +99,14 @@ function toValidationError(issues: ApiIssue[]): RequestValidationError {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data, { error: spanishErrorMap });
+    // zod 4 parses ~10× slower when given parse options (an id's params: 1.6 µs against 0.16), and
+    // this runs on every request: only a failed parse is parsed again, for the Spanish messages.
+    // The outcome is the same either way; only the messages depend on the map.
+    const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    return { error: toValidationError(toApiIssues(result.error)) };
+    const described = schema.safeParse(data, { error: spanishErrorMap });
+    if (described.success) return { value: described.data };
+    return { error: toValidationError(toApiIssues(described.error)) };
   };
 
 /**
