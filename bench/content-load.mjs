@@ -10,7 +10,10 @@
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
-// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99, errors, × its floor, × /api/health, the API process's CPU ms per request) and the server process's peak memory; asserts nothing.
+// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99,
+// errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
+// on this machine its processes' CPU ms per request) and the server process's peak memory;
+// asserts nothing.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -33,6 +36,15 @@ const { values } = parseArgs({
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+// Only a PostgreSQL on this machine has its processes in /proc (a socket path leaves the host empty).
+const DATABASE_CPU = (() => {
+  if (!process.env.DATABASE_URL || !fs.existsSync("/proc")) return false;
+  try {
+    return ["", "localhost", "127.0.0.1", "[::1]"].includes(new URL(process.env.DATABASE_URL).hostname);
+  } catch {
+    return false;
+  }
+})();
 const PEOPLE = Number(values.people);
 
 function startServer() {
@@ -77,6 +89,30 @@ function cpuMs(pid) {
   }
 }
 
+/**
+ * CPU time (ms) of the PostgreSQL processes this machine shows in /proc, or null (PGlite, or a
+ * server elsewhere). On one machine the API, its floor and PostgreSQL share the same cores, so
+ * what a statement costs the database also limits the requests a second; this tells that part.
+ */
+function postgresCpuMs() {
+  let ticks = 0;
+  let found = false;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (!stat.includes(" (postgres) ")) continue;
+    const fields = stat.split(") ")[1].split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+    found = true;
+  }
+  return found ? (ticks * 1000) / CLOCK_TICKS : null;
+}
+
 /** The server process's peak resident memory in MiB (VmHWM), or null where /proc is missing. */
 function peakRssMiB(pid) {
   try {
@@ -93,14 +129,16 @@ function peakRssMiB(pid) {
  */
 function run(title, base, request) {
   const cpuBefore = cpuMs(server.child.pid);
+  const databaseBefore = DATABASE_CPU ? postgresCpuMs() : null;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: base, connections, duration, requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }] },
       (error, result) => {
         if (error) return reject(error);
         const cpuAfter = cpuMs(server.child.pid);
-        const cpuPerRequest = cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total;
-        resolve({ title, result: { ...result, cpuPerRequest } });
+        const databaseAfter = DATABASE_CPU ? postgresCpuMs() : null;
+        const perRequest = (before, after) => (before === null || after === null || !result.requests.total || after < before ? null : (after - before) / result.requests.total);
+        resolve({ title, result: { ...result, cpuPerRequest: perRequest(cpuBefore, cpuAfter), databaseCpuPerRequest: perRequest(databaseBefore, databaseAfter) } });
       },
     );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
@@ -172,12 +210,13 @@ try {
   }
 
   console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas\n`);
-  console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result, ratio, health: vsHealth } of rows) {
     const failures = result.errors + result.timeouts + (result.non2xx ?? 0);
     const fmt = (x) => (x === undefined ? "" : `${x.toFixed(2)}×`);
-    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} | ${result.cpuPerRequest === null ? "" : result.cpuPerRequest.toFixed(3)} |`);
+    const ms = (x) => (x === null ? "" : x.toFixed(3));
+    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} | ${ms(result.cpuPerRequest)} | ${ms(result.databaseCpuPerRequest)} |`);
   }
   const peak = peakRssMiB(server.child.pid);
   // Both servers and the loaded data share that process: compare runs with each other, not with a row.
