@@ -10,7 +10,8 @@
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
-// API process) --only <text> (only the rows whose title contains it). Prints a table (req/s, p50, p99,
+// API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
+// has also followed n past events, as a long-time user has). Prints a table (req/s, p50, p99,
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
 // on this machine its processes' CPU ms per request) and the server process's peak memory;
 // asserts nothing.
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     profile: { type: "string" },
     // Runs only the rows whose title contains this text (e.g. "con sesión"), to profile them alone.
     only: { type: "string" },
+    // Each signed-in reader has also followed this many past events (a long-time user's history).
+    history: { type: "string", default: "0" },
   },
 });
 const connections = Number(values.connections);
@@ -174,6 +177,12 @@ try {
     await post("/api/addresses", { label: "Casa", street: "Calle Hidalgo", city: "Saltillo", state: "Coahuila", lat: 25.42, lng: -101.0 });
     return { ...person, auth };
   });
+  const history = Number(values.history);
+  if (history > 0) {
+    for (const p of people) await (await fetch(`${bare}/history/${p.uid}?count=${history}`, { method: "POST" })).json();
+    await (await fetch(`${bare}/settle`, { method: "POST" })).json();
+    console.log(`Cada persona sigue además ${history} eventos pasados`);
+  }
   const forYou = await (await fetch(`${api}/api/events/for-you`, { headers: people[0].auth })).json();
   console.log(`Eventos para ti: ${forYou.data.items.length} sugerencias; la primera por ${forYou.data.items[0]?.reasons.join(", ")}`);
   const page = await fetch(`${api}/api/events?limit=20`);

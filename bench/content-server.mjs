@@ -98,6 +98,22 @@ bare.get("/my-data/:id", async (request) => ({ data: (await database.query(MY_DA
 // The ranking statement of "para ti" itself (with the cached popular ids, as the API has them).
 const popular = await popularUpcoming(database, new Date(), 60);
 bare.get("/for-you/:id", async (request) => ({ data: await forYou(database, request.params.id, new Date(), 20, popular) }));
+// Setup for bench/content-load.mjs --history: a reader who has followed `count` past events over
+// time (follows are kept after an event ends), then the table settled as autovacuum would leave it.
+bare.post("/history/:id", async (request) => {
+  const count = Math.min(Number(request.query.count) || 0, Math.floor(EVENTS / 2));
+  const step = Math.max(1, Math.floor(EVENTS / 2 / Math.max(count, 1)));
+  await database.query(
+    `INSERT INTO follows (follower_id, target_kind, target_id)
+       SELECT $1, 'events', 'bench-e-' || (1 + g * $2) FROM generate_series(0, $3 - 1) g ON CONFLICT DO NOTHING`,
+    [request.params.id, step, count],
+  );
+  return { ok: true };
+});
+bare.post("/settle", async () => {
+  await database.exec("VACUUM (ANALYZE) follows");
+  return { ok: true };
+});
 await bare.listen({ host: "127.0.0.1", port: 0 });
 
 // Upcoming events for the detail rows: the API and the floor ask for the same ids.
