@@ -95,6 +95,23 @@ describe("lecturas públicas con sesión", () => {
     expect(await opened(communityAdmin)).toMatchObject({ canEdit: false });
   });
 
+  it("en una página de varios eventos, cada uno dice si la persona lo sigue, aunque siga muchos otros", async () => {
+    const reader = await makePerson(t);
+    const otherCommunity = await createCommunity(t, owner, "Cineclub del centro");
+    const onPage = [];
+    for (const title of ["Función de las siete", "Función de las nueve", "Función de medianoche"]) onPage.push(await createEvent(t, owner, { title, communityId: otherCommunity }));
+    // What they followed elsewhere (their history) must not mark anything on this page.
+    const elsewhere = [];
+    for (let i = 0; i < 4; i++) elsewhere.push(await createEvent(t, owner, { title: `Taller ${i + 1}` }));
+    for (const id of [onPage[0]!, onPage[2]!, ...elsewhere]) expect((await as(t, reader)({ method: "POST", url: `/api/events/${id}/follow` })).statusCode).toBe(200);
+    const page = await as(t, reader)({ url: `/api/events?communityId=${otherCommunity}` });
+    expect(page.statusCode).toBe(200);
+    const following = Object.fromEntries((page.json().data.items as Seen[]).map((e) => [e._id, e.following]));
+    expect(following).toEqual({ [onPage[0]!]: true, [onPage[1]!]: false, [onPage[2]!]: true });
+    expect(await as(t, reader)({ url: `/api/events/${onPage[1]}` }).then((r) => r.json().data.following)).toBe(false);
+    expect(await as(t, reader)({ url: `/api/events/${onPage[2]}` }).then((r) => r.json().data.following)).toBe(true);
+  });
+
   it("un evento oculto desaparece de la lista y solo lo abren quien lo publicó y la administración", async () => {
     await inList(stranger);
     await opened(stranger);
