@@ -26,14 +26,13 @@ type ViewedRow = { id: string; following: boolean };
 /** The viewer's follows and roles among `rows`, as columns keyed by `$1` (the viewer's id). */
 function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[], role?: ViewerRole<Row>): Alongside<ViewerFacts> {
   const communities = role ? [...new Set(rows.map((row) => role.communityOf(row)).filter((id): id is string => id !== null))] : [];
-  // One primary-key probe per row on the page. Written as `target_id = ANY($3)` (or as EXISTS,
-  // which PostgreSQL turns into a join), the generic plan read every follow the viewer has of
-  // that kind and filtered them: follows of past events are kept, so a reader's every page grew
-  // with their history (1.24 ms against 0.10 for a page of 20 with 2,000 followed events). A
-  // scalar subquery in WHERE is never turned into a join.
+  // The generic plan reads every follow the viewer has of this kind and keeps those on the page,
+  // so its cost grows with their history (follows of past events are kept). Probing each row by
+  // primary key bounds it by the page, but cost readers with few follows more than it saved
+  // readers with many; and probing a single id let the generic plan pick the followers index
+  // instead (docs/operations/rendimiento.md, "El historial de quien lee").
   return {
-    columns: `ARRAY(SELECT t.id FROM unnest($3::text[]) AS t(id)
-         WHERE (SELECT true FROM follows f WHERE f.follower_id = $1 AND f.target_kind = $2 AND f.target_id = t.id)) AS viewer_followed,
+    columns: `ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS viewer_followed,
        (SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS viewer_roles`,
     params: [kind, rows.map((row) => row.id), communities],
     read: (record) => ({ followed: record.viewer_followed as string[], roles: fromJson<Record<string, string> | null>(record.viewer_roles) }),
