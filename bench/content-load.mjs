@@ -110,7 +110,9 @@ function postgresCpuMs() {
     }
     if (!stat.includes(" (postgres) ")) continue;
     const fields = stat.split(") ")[1].split(" ");
-    ticks += Number(fields[11]) + Number(fields[12]);
+    // utime and stime, plus cutime and cstime: a backend that ends (the pool lets idle ones go)
+    // leaves its time to the postmaster, which reaps it.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     found = true;
   }
   return found ? (ticks * 1000) / CLOCK_TICKS : null;
