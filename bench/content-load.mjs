@@ -15,7 +15,7 @@
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
 // on this machine its processes' CPU ms per request) and the server process's peak memory;
 // asserts nothing.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { describeEngine, inBatches, registeredAccount, ROOT } from "./lib/accounts.mjs";
+import { allPids, procStat, ticksToMs } from "./lib/proc.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -75,47 +76,29 @@ function startServer() {
 // The server process's CPU time (user + system), read from /proc: both servers live in that one
 // process and run one at a time, so CPU per request compares a row with its floor even when
 // other work on a shared machine moves the requests a second. null where /proc is missing.
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
-  } catch {
-    return 100;
-  }
-})();
 function cpuMs(pid) {
-  try {
-    // Fields after the parenthesised name: utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
+  const stat = procStat(pid);
+  return stat === null ? null : ticksToMs(Number(stat.fields[11]) + Number(stat.fields[12]));
 }
 
 /**
- * CPU time (ms) of the PostgreSQL processes this machine shows in /proc, or null (PGlite, or a
- * server elsewhere). On one machine the API, its floor and PostgreSQL share the same cores, so
- * what a statement costs the database also limits the requests a second; this tells that part.
+ * CPU time (ms) of every process named postgres that this machine shows in /proc, or null
+ * (PGlite, or a server elsewhere). On one machine the API, its floor and PostgreSQL share the same
+ * cores, so what a statement costs the database also limits the requests a second; this tells
+ * that part (with whatever else PostgreSQL does meanwhile: other databases, autovacuum).
  */
 function postgresCpuMs() {
   let ticks = 0;
   let found = false;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // ended meanwhile
-    }
-    if (!stat.includes(" (postgres) ")) continue;
-    const fields = stat.split(") ")[1].split(" ");
+  for (const pid of allPids()) {
+    const stat = procStat(pid);
+    if (stat?.name !== "postgres") continue;
     // utime and stime, plus cutime and cstime: a backend that ends (the pool lets idle ones go)
     // leaves its time to the postmaster, which reaps it.
-    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    ticks += Number(stat.fields[11]) + Number(stat.fields[12]) + Number(stat.fields[13]) + Number(stat.fields[14]);
     found = true;
   }
-  return found ? (ticks * 1000) / CLOCK_TICKS : null;
+  return found ? ticksToMs(ticks) : null;
 }
 
 /** The server process's peak resident memory in MiB (VmHWM), or null where /proc is missing. */

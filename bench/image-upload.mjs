@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { describeEngine, percentile, registeredAccount, startBenchServer } from "./lib/accounts.mjs";
+import { allPids, procStat } from "./lib/proc.mjs";
 
 const { values } = parseArgs({
   options: { parallel: { type: "string", default: "16" }, side: { type: "string", default: "7000" }, "large-side": { type: "string", default: "6000" } },
@@ -36,16 +37,13 @@ const photo = await sharp(Buffer.from(Array.from({ length: 160 * 120 * 3 }, (_, 
 /** Resident memory (kB) of `pid` and all its descendants, read from /proc. */
 function treeRssKb(pid) {
   const children = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(entry));
-    } catch {
-      // The process ended while being read.
-    }
+  for (const entry of allPids()) {
+    const stat = procStat(entry);
+    // The process ended while being read.
+    if (stat === null) continue;
+    const ppid = Number(stat.fields[1]);
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid).push(entry);
   }
   let total = 0;
   const pending = [pid];
