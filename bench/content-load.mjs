@@ -40,6 +40,8 @@ const { values } = parseArgs({
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const history = Number(values.history);
+if (!Number.isInteger(history) || history < 0) throw new Error("--history es un número entero de eventos (0 o más).");
 // Only a PostgreSQL on this machine has its processes in /proc (a socket path leaves the host empty).
 const DATABASE_CPU = (() => {
   if (!process.env.DATABASE_URL || !fs.existsSync("/proc")) return false;
@@ -162,11 +164,17 @@ try {
     await post("/api/addresses", { label: "Casa", street: "Calle Hidalgo", city: "Saltillo", state: "Coahuila", lat: 25.42, lng: -101.0 });
     return { ...person, auth };
   });
-  const history = Number(values.history);
   if (history > 0) {
-    for (const p of people) await (await fetch(`${bare}/history/${p.uid}?count=${history}`, { method: "POST" })).json();
-    await (await fetch(`${bare}/settle`, { method: "POST" })).json();
-    console.log(`Cada persona sigue además ${history} eventos pasados`);
+    const setUp = async (url) => {
+      const response = await fetch(`${bare}${url}`, { method: "POST" });
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const followed = [];
+    for (const p of people) followed.push((await setUp(`/history/${p.uid}?count=${history}`)).followed);
+    await setUp("/settle");
+    // The server caps it at the past half of the agenda: say what was set up, not what was asked.
+    console.log(`Cada persona sigue además ${Math.min(...followed)}–${Math.max(...followed)} eventos pasados`);
   }
   const forYou = await (await fetch(`${api}/api/events/for-you`, { headers: people[0].auth })).json();
   console.log(`Eventos para ti: ${forYou.data.items.length} sugerencias; la primera por ${forYou.data.items[0]?.reasons.join(", ")}`);

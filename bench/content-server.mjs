@@ -103,12 +103,15 @@ bare.get("/for-you/:id", async (request) => ({ data: await forYou(database, requ
 bare.post("/history/:id", async (request) => {
   const count = Math.min(Number(request.query.count) || 0, Math.floor(EVENTS / 2));
   const step = Math.max(1, Math.floor(EVENTS / 2 / Math.max(count, 1)));
-  await database.query(
-    `INSERT INTO follows (follower_id, target_kind, target_id)
-       SELECT $1, 'events', 'bench-e-' || (1 + g * $2) FROM generate_series(0, $3 - 1) g ON CONFLICT DO NOTHING`,
+  const [inserted] = await database.query(
+    `WITH added AS (
+       INSERT INTO follows (follower_id, target_kind, target_id)
+         SELECT $1, 'events', 'bench-e-' || (1 + g * $2) FROM generate_series(0, $3 - 1) g ON CONFLICT DO NOTHING
+         RETURNING 1)
+     SELECT count(*)::int AS followed FROM added`,
     [request.params.id, step, count],
   );
-  return { ok: true };
+  return { followed: inserted.followed };
 });
 bare.post("/settle", async () => {
   await database.exec("VACUUM (ANALYZE) follows");
