@@ -21,7 +21,7 @@ const rounds = Number(values.rounds);
 const inputs = [
   ["Parámetros de un id", idParamsSchema, (i) => ({ id: `bench-e-${i}` })],
   ["Consulta de la lista de eventos", eventListQuerySchema, () => ({ limit: "20" })],
-  ["Consulta de la lista, con filtros", eventListQuerySchema, () => ({ limit: "20", when: "week", category: "museo", maxPrice: "200" })],
+  ["La lista, con filtros", eventListQuerySchema, () => ({ limit: "20", when: "week", category: "museo", maxPrice: "200" })],
 ];
 
 function timeOne(parse, input) {

@@ -95,7 +95,9 @@ describe("lecturas públicas con sesión", () => {
     expect(await opened(communityAdmin)).toMatchObject({ canEdit: false });
   });
 
-  it("en una página de varios eventos, cada uno dice si la persona lo sigue, aunque siga muchos otros", async () => {
+  // A guard on the flags, not on speed: how the read scales with a long history is measured in
+  // bench/content-load.mjs --history.
+  it("en una página de varios eventos, cada uno dice si la persona lo sigue, aunque siga otros", async () => {
     const reader = await makePerson(t);
     const otherCommunity = await createCommunity(t, owner, "Cineclub del centro");
     const onPage = [];
