@@ -174,7 +174,8 @@ try {
     for (const p of people) followed.push((await setUp(`/history/${p.uid}?count=${history}`)).followed);
     await setUp("/settle");
     // The server caps it at the past half of the agenda: say what was set up, not what was asked.
-    console.log(`Cada persona sigue además ${Math.min(...followed)}–${Math.max(...followed)} eventos pasados`);
+    const [least, most] = [Math.min(...followed), Math.max(...followed)];
+    console.log(`Cada persona sigue además ${least === most ? least : `${least}–${most}`} eventos pasados`);
   }
   const forYou = await (await fetch(`${api}/api/events/for-you`, { headers: people[0].auth })).json();
   console.log(`Eventos para ti: ${forYou.data.items.length} sugerencias; la primera por ${forYou.data.items[0]?.reasons.join(", ")}`);
