@@ -31,8 +31,10 @@ function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[], role
   // CPU per list page with 2,000 followed events. Probing each row by primary key bounds it by the
   // page, but added ~0.08 ms per page for a reader with a handful of follows, and pays off only
   // above roughly 60–140 followed events; how many real readers have is unknown, so revisit this
-  // if it grows. For one-row reads, `target_id = ($3)[1]` made the generic plan scan the event's
-  // followers index instead. Figures: docs/operations/rendimiento.md, "El historial de quien lee".
+  // if it grows. And the probe is fragile: on a table autovacuum has not reached yet (and with
+  // `target_id = ($3)[1]` for one-row reads), the generic plan probed the event's followers index
+  // instead, reading every follower of a popular event. Figures: docs/operations/rendimiento.md,
+  // "El historial de quien lee".
   return {
     columns: `ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS viewer_followed,
        (SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS viewer_roles`,
