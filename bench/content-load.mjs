@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { describeEngine, inBatches, registeredAccount, ROOT } from "./lib/accounts.mjs";
-import { allPids, procStat, ticksToMs } from "./lib/proc.mjs";
+import { allPids, procStat, procStatusKb, ticksToMs } from "./lib/proc.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -105,12 +105,8 @@ function postgresCpuMs() {
 
 /** The server process's peak resident memory in MiB (VmHWM), or null where /proc is missing. */
 function peakRssMiB(pid) {
-  try {
-    const kib = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kib === undefined ? null : Number(kib) / 1024;
-  } catch {
-    return null;
-  }
+  const kib = procStatusKb(pid, "VmHWM");
+  return kib === null ? null : kib / 1024;
 }
 
 /**

@@ -7,11 +7,10 @@
 //   node scripts/with-emulator.mjs node bench/image-upload.mjs
 //
 // Options: --parallel 16 --side 7000 --large-side 6000. Prints figures; asserts nothing.
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { describeEngine, percentile, registeredAccount, startBenchServer } from "./lib/accounts.mjs";
-import { allPids, procStat } from "./lib/proc.mjs";
+import { allPids, procStat, procStatusKb } from "./lib/proc.mjs";
 
 const { values } = parseArgs({
   options: { parallel: { type: "string", default: "16" }, side: { type: "string", default: "7000" }, "large-side": { type: "string", default: "6000" } },
@@ -49,12 +48,7 @@ function treeRssKb(pid) {
   const pending = [pid];
   while (pending.length > 0) {
     const current = pending.pop();
-    try {
-      const status = fs.readFileSync(`/proc/${current}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // Gone.
-    }
+    total += procStatusKb(current, "VmRSS") ?? 0;
     pending.push(...(children.get(current) ?? []));
   }
   return total;

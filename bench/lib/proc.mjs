@@ -39,3 +39,13 @@ export function allPids() {
 export function ticksToMs(ticks) {
   return (ticks * 1000) / CLOCK_TICKS;
 }
+
+/** A kB field of /proc/<pid>/status (VmRSS, VmHWM…), or null when the process is gone. */
+export function procStatusKb(pid, field) {
+  try {
+    const value = new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return value === undefined ? null : Number(value);
+  } catch {
+    return null;
+  }
+}
