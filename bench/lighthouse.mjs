@@ -6,6 +6,9 @@
 // --pages inicio,lugar measures only those of the four pages (names as printed).
 // --lhr keeps each run's full Lighthouse report (JSON) and its trace in that folder, to read them.
 // --shifts also lists each page's layout shifts (score and the element that moved).
+// Under the table, each run's LCP with the scripts Lighthouse's simulation counted in it: on this
+// machine that count decides the event's and the place's LCP (docs/operations/rendimiento.md, "El
+// LCP del evento y del lugar, una carrera").
 // The floor, measured first in the same run: bench/bare-next (one heading, bare Next 16 export)
 // served by the same server with the same settings, so CPU contention on a shared machine shows
 // in both rows instead of passing for Plaza's own cost. --no-floor skips it.
@@ -16,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./lib/app-server.mjs";
 import { startFloorServer } from "./lib/bare-next.mjs";
-import { startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
+import { startLighthouseBrowser, scriptsInLcp } from "./lib/lighthouse-browser.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -76,12 +79,13 @@ try {
         compressionSavings: savedBytes(audits["uses-text-compression"]),
         legacyJs: savedBytes(audits["legacy-javascript"] ?? audits["legacy-javascript-insight"]),
         legacyScripts: (audits["legacy-javascript"]?.details?.items ?? []).map((item) => ({ url: item.url, bytes: item.wastedBytes })),
+        lcpScripts: await scriptsInLcp(result),
       });
     }
     if (runs.length === 0) throw new Error(`Lighthouse no pudo medir ${page.path}`);
     // The median run by performance score, as Lighthouse's own guidance suggests for few runs.
     const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
-    rows.push({ page: page.name, path: page.path, ...median });
+    rows.push({ page: page.name, path: page.path, ...median, runs });
   }
 
   console.log(`\nLighthouse ${lighthouseVersion()} · móvil, limitación simulada por defecto · ${RUNS} corrida(s) por página (mediana)\n`);
@@ -94,6 +98,8 @@ try {
     );
   }
   for (const r of rows) console.log(`  ${r.page}: ${r.path}${r.page === "piso" ? " (bench/bare-next, mismo servidor y ajustes)" : ""}`);
+  console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza):");
+  for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${(run.lcpMs / 1000).toFixed(1)} s (${describeLcpScripts(run.lcpScripts)})`).join(" · ")}`);
   if (JSON_OUT) {
     fs.mkdirSync(path.dirname(path.resolve(ROOT, JSON_OUT)), { recursive: true });
     fs.writeFileSync(path.resolve(ROOT, JSON_OUT), `${JSON.stringify(rows, null, 2)}\n`);
@@ -114,6 +120,11 @@ function printShifts(name, audits, a11yAudits) {
   const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary");
   const a11y = failed.filter((a) => a11yAudits.has(a.id)).map((a) => a.id);
   if (a11y.length) console.log(`    accesibilidad por corregir: ${a11y.join(", ")}`);
+}
+
+function describeLcpScripts(counted) {
+  if (counted === null) return "sin datos";
+  return counted.count === 0 ? "ningún script" : `${counted.count} scripts, ${Math.round(counted.bytes / 1024)} KiB`;
 }
 
 function savedBytes(audit) {

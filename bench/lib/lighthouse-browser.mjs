@@ -36,3 +36,25 @@ export async function startLighthouseBrowser() {
     },
   };
 }
+
+/**
+ * The scripts Lighthouse's simulated LCP waited for in one run: its simulation keeps every script
+ * that finished downloading before the LCP of the unthrottled trace, unless that script's
+ * evaluation shows up as a task of 10 ms or more starting after it. Null when it cannot be read.
+ */
+export async function scriptsInLcp(result) {
+  const { artifacts } = result;
+  try {
+    // Not part of Lighthouse's public API: the computed artifact its LCP audit reads, for the graph
+    // it simulated. A version that moved it gives "sin datos" instead of failing the run.
+    const { LanternLargestContentfulPaint } = await import("lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js");
+    const lcp = await LanternLargestContentfulPaint.request(
+      { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings: artifacts.settings, simulator: null, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps },
+      { computedCache: new Map() },
+    );
+    const scripts = [...lcp.pessimisticEstimate.nodeTimings.keys()].filter((node) => node.type === "network" && node.request.resourceType === "Script");
+    return { count: scripts.length, bytes: scripts.reduce((sum, node) => sum + node.request.transferSize, 0) };
+  } catch {
+    return null;
+  }
+}
