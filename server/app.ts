@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { runAsRetryable, type Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
-import { registerApiDocs } from "./plugins/api-docs";
+import { apiDocsPath, registerApiDocs } from "./plugins/api-docs";
 import { registerAuth } from "./plugins/auth";
 import { registerApiCompression } from "./plugins/compression";
 import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/errors";
@@ -104,7 +104,11 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     else done();
   });
   const pageWorkAllowed = await registerRateLimits(app, config.rateLimit, API_PREFIX);
-  registerSecurityHeaders(app, { authEmulatorHost: config.authEmulatorHost, extraConnectSrc: config.cspConnectSrc });
+  registerSecurityHeaders(app, {
+    authEmulatorHost: config.authEmulatorHost,
+    extraConnectSrc: config.cspConnectSrc,
+    data: { prefix: API_PREFIX, pages: [apiDocsPath(API_PREFIX)] },
+  });
 
   app.addHook("onSend", async (request, reply, payload) => {
     // API answers are personal (bearer tokens): keep them out of shared and browser HTTP caches.

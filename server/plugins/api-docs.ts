@@ -61,6 +61,9 @@ function withoutUnusedSchemas<T extends object>(document: T): T {
   return { ...document, components: { ...components, schemas: kept } };
 }
 
+/** Where the reader lives: pages (HTML, scripts, styles) under the API's prefix. */
+export const apiDocsPath = (prefix: string): string => `${prefix}/docs`;
+
 export async function registerApiDocs(app: FastifyInstance, { prefix }: { prefix: string }): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -83,6 +86,6 @@ export async function registerApiDocs(app: FastifyInstance, { prefix }: { prefix
   // its files are not part of the PWA's build-time compression.
   await app.register(async (docs) => {
     await registerApiCompression(docs);
-    await docs.register(swaggerUi, { routePrefix: `${prefix}/docs`, uiConfig: { docExpansion: "list", deepLinking: true } });
+    await docs.register(swaggerUi, { routePrefix: apiDocsPath(prefix), uiConfig: { docExpansion: "list", deepLinking: true } });
   });
 }

@@ -6,7 +6,20 @@ export interface SecurityOptions {
   authEmulatorHost?: string;
   /** Extra origins the PWA calls (geocoding, maps). */
   extraConnectSrc?: string[];
+  /**
+   * Paths whose answers are data (JSON, feeds), not pages: they get DATA_CSP. The pages among them
+   * (the API reference) are listed in `pages` and keep the PWA's policy; a route that answers a
+   * page of its own (the embeddable agenda) sets its policy itself.
+   */
+  data?: { prefix: string; pages: string[] };
 }
+
+/**
+ * The policy of an answer no browser renders as a page: it may load nothing and be framed by
+ * nobody (OWASP's REST Security Cheat Sheet). The PWA's policy (~580 bytes) on every JSON answer
+ * was more than half of its headers and meant nothing there.
+ */
+export const DATA_CSP: Record<string, string[]> = { "default-src": ["'none'"], "frame-ancestors": ["'none'"] };
 
 /** The CSP of the PWA and the API reference. Built as a function so tests can read it. */
 export function contentSecurityPolicy(options: SecurityOptions): Record<string, string[]> {
@@ -51,22 +64,32 @@ export function withScriptHashes(policy: string, hashes: readonly string[]): str
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
-  // Helmet itself, built once: @fastify/helmet parsed the whole configuration (CSP directives
-  // included) again on every request, about 5 % of the API's busy time under load.
-  const setHeaders = helmet({
-    // No defaults: helmet's include upgrade-insecure-requests, which would turn the emulator's
-    // http:// calls into failing https:// ones.
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
-    // Sign-in with Google/Apple may open a popup that must be able to report back to the opener.
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    // Profile images and map tiles come from other origins.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: "same-origin" },
-    // Browser default rather than helmet's no-referrer: Google API keys restricted by HTTP
-    // referrer (the Firebase web key usually is) reject requests that carry none.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
+  // Helmet itself, built once per policy: @fastify/helmet parsed the whole configuration (CSP
+  // directives included) again on every request, about 5 % of the API's busy time under load.
+  const withPolicy = (directives: Record<string, string[]>) =>
+    helmet({
+      // No defaults: helmet's include upgrade-insecure-requests, which would turn the emulator's
+      // http:// calls into failing https:// ones.
+      contentSecurityPolicy: { useDefaults: false, directives },
+      // Sign-in with Google/Apple may open a popup that must be able to report back to the opener.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+      // Profile images and map tiles come from other origins.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: "same-origin" },
+      // Browser default rather than helmet's no-referrer: Google API keys restricted by HTTP
+      // referrer (the Firebase web key usually is) reject requests that carry none.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+  const forPages = withPolicy(contentSecurityPolicy(options));
+  const forData = withPolicy(DATA_CSP);
+  const data = options.data;
+  const isData = (url: string) => {
+    if (data === undefined || !url.startsWith(`${data.prefix}/`)) return false;
+    const path = url.split("?", 1)[0]!;
+    return !data.pages.some((page) => path === page || path.startsWith(`${page}/`));
+  };
   app.addHook("onRequest", (request, reply, done) => {
+    const setHeaders = isData(request.url) ? forData : forPages;
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

@@ -82,12 +82,22 @@ describe("CSP por página del export", () => {
     }
   });
 
-  it("los archivos que no son páginas, la API y su referencia no reciben hashes", async () => {
-    for (const url of ["/_next/static/a.js", "/api/health", "/api/docs/"]) {
+  it("los archivos que no son páginas y la referencia de la API llevan la política de la PWA, sin hashes", async () => {
+    for (const url of ["/_next/static/a.js", "/api/docs/", "/api/docs/json", "/api/docs/static/swagger-ui.css?v=1"]) {
       const res = await t.request({ url });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
       const sources = scriptSrc(res.headers["content-security-policy"]);
       expect({ url, sources }).toEqual({ url, sources: ["'self'", "https://apis.google.com", "https://www.gstatic.com"] });
+    }
+  });
+
+  it("las respuestas de datos de la API llevan una política mínima (nada se carga, nadie las enmarca) en lugar de la de las páginas", async () => {
+    for (const url of ["/api/health", "/api/events?limit=1", "/api/feeds/events.rss", "/api/no-existe"]) {
+      const res = await t.request({ url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: url === "/api/no-existe" ? 404 : 200 });
+      expect({ url, csp: res.headers["content-security-policy"] }).toEqual({ url, csp: "default-src 'none';frame-ancestors 'none'" });
+      // The rest of the security headers stay as they were.
+      expect({ url, nosniff: res.headers["x-content-type-options"], frame: res.headers["x-frame-options"] }).toEqual({ url, nosniff: "nosniff", frame: "SAMEORIGIN" });
     }
   });
 
