@@ -30,7 +30,7 @@ import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
 import { configureImageWork } from "./storage/images";
 import { registerUploadsRoute } from "./storage/routes";
-import { imageStoreFor, type ImageStore } from "./storage/store";
+import { imageStoreFor, UPLOADS_URL_PREFIX, type ImageStore } from "./storage/store";
 
 export type AppConfig = Pick<
   Env,
@@ -107,7 +107,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   registerSecurityHeaders(app, {
     authEmulatorHost: config.authEmulatorHost,
     extraConnectSrc: config.cspConnectSrc,
-    data: { prefix: API_PREFIX, pages: [apiDocsPath(API_PREFIX)] },
+    subresources: { prefixes: [`${API_PREFIX}/`, "/_next/static/", `${UPLOADS_URL_PREFIX}/`, "/icons/"], pages: [apiDocsPath(API_PREFIX)] },
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

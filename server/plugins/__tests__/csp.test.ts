@@ -29,6 +29,7 @@ const FILES: Record<string, string> = {
   "404.html": page(SCRIPTS.boot, SCRIPTS.notFound),
   "login/index.html": "<!DOCTYPE html><html><body>sin scripts</body></html>",
   "_next/static/a.js": "console.log('a')",
+  "sw.js": "self.addEventListener('fetch', () => {})",
 };
 
 const EXPECTED: Record<string, string[]> = {
@@ -82,8 +83,8 @@ describe("CSP por página del export", () => {
     }
   });
 
-  it("los archivos que no son páginas y la referencia de la API llevan la política de la PWA, sin hashes", async () => {
-    for (const url of ["/_next/static/a.js", "/api/docs/", "/api/docs/json", "/api/docs/static/swagger-ui.css?v=1"]) {
+  it("la referencia de la API y el script del service worker (su política es la del worker) llevan la de la PWA, sin hashes", async () => {
+    for (const url of ["/api/docs/", "/api/docs/json", "/api/docs/static/swagger-ui.css?v=1", "/sw.js"]) {
       const res = await t.request({ url });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
       const sources = scriptSrc(res.headers["content-security-policy"]);
@@ -91,10 +92,10 @@ describe("CSP por página del export", () => {
     }
   });
 
-  it("las respuestas de datos de la API llevan una política mínima (nada se carga, nadie las enmarca) en lugar de la de las páginas", async () => {
-    for (const url of ["/api/health", "/api/events?limit=1", "/api/feeds/events.rss", "/api/no-existe"]) {
+  it("lo que ningún navegador pinta como página (datos de la API, scripts y estilos del build) lleva una política mínima en lugar de la de las páginas", async () => {
+    for (const url of ["/api/health", "/api/events?limit=1", "/api/feeds/events.rss", "/api/no-existe", "/_next/static/a.js", "/_next/static/no-existe.js"]) {
       const res = await t.request({ url });
-      expect({ url, status: res.statusCode }).toEqual({ url, status: url === "/api/no-existe" ? 404 : 200 });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: url.includes("no-existe") ? 404 : 200 });
       expect({ url, csp: res.headers["content-security-policy"] }).toEqual({ url, csp: "default-src 'none';frame-ancestors 'none'" });
       // The rest of the security headers stay as they were.
       expect({ url, nosniff: res.headers["x-content-type-options"], frame: res.headers["x-frame-options"] }).toEqual({ url, nosniff: "nosniff", frame: "SAMEORIGIN" });
