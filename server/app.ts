@@ -28,6 +28,7 @@ import { notificationsRoutes } from "./routes/notifications/routes";
 import { reportsRoutes } from "./routes/reports/routes";
 import { createUsersRepository } from "./routes/users/repository";
 import { usersRoutes } from "./routes/users/routes";
+import { EMBED_PREFIX } from "./routes/embed/routes";
 import { configureImageWork } from "./storage/images";
 import { registerUploadsRoute } from "./storage/routes";
 import { imageStoreFor, UPLOADS_URL_PREFIX, type ImageStore } from "./storage/store";
@@ -107,7 +108,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   registerSecurityHeaders(app, {
     authEmulatorHost: config.authEmulatorHost,
     extraConnectSrc: config.cspConnectSrc,
-    subresources: { prefixes: [`${API_PREFIX}/`, "/_next/static/", `${UPLOADS_URL_PREFIX}/`, "/icons/"], pages: [apiDocsPath(API_PREFIX)] },
+    subresources: { prefixes: [`${API_PREFIX}/`, "/_next/static/", `${UPLOADS_URL_PREFIX}/`, "/icons/"], pages: [apiDocsPath(API_PREFIX), `${API_PREFIX}${EMBED_PREFIX}`] },
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

@@ -9,8 +9,8 @@ export interface SecurityOptions {
   /**
    * Answers no browser renders as a page, by path prefix (each ending in "/"): the API's data, the
    * build's hashed scripts and styles, images. They get SUBRESOURCE_CSP instead of the PWA's
-   * policy; `pages` lists the pages among them (the API reference), which keep it. A route that
-   * answers a page of its own (the embeddable agenda) sets its policy itself.
+   * policy, and none of the headers only a document reads; `pages` lists the pages among them (the
+   * API reference, the embeddable agenda, which then sets its own policy), which keep them.
    */
   subresources?: { prefixes: string[]; pages: string[] };
 }
@@ -69,22 +69,28 @@ export function withScriptHashes(policy: string, hashes: readonly string[]): str
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   // Helmet itself, built once per policy: @fastify/helmet parsed the whole configuration (CSP
   // directives included) again on every request, about 5 % of the API's busy time under load.
-  const withPolicy = (directives: Record<string, string[]>) =>
+  const withPolicy = (directives: Record<string, string[]>, document: boolean) =>
     helmet({
       // No defaults: helmet's include upgrade-insecure-requests, which would turn the emulator's
       // http:// calls into failing https:// ones.
       contentSecurityPolicy: { useDefaults: false, directives },
       // Sign-in with Google/Apple may open a popup that must be able to report back to the opener.
-      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+      crossOriginOpenerPolicy: document ? { policy: "same-origin-allow-popups" } : false,
+      // Headers a browser reads only on a document: on anything else, bytes for nothing.
+      originAgentCluster: document,
+      xDnsPrefetchControl: document,
+      xDownloadOptions: document,
+      xXssProtection: document,
       // Profile images and map tiles come from other origins.
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: "same-origin" },
       // Browser default rather than helmet's no-referrer: Google API keys restricted by HTTP
-      // referrer (the Firebase web key usually is) reject requests that carry none.
+      // referrer (the Firebase web key usually is) reject requests that carry none. A style
+      // sheet's also rules the requests it makes, so every answer keeps it.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
-  const forPages = withPolicy(contentSecurityPolicy(options));
-  const forSubresources = withPolicy(SUBRESOURCE_CSP);
+  const forPages = withPolicy(contentSecurityPolicy(options), true);
+  const forSubresources = withPolicy(SUBRESOURCE_CSP, false);
   const { prefixes = [], pages = [] } = options.subresources ?? {};
   const isSubresource = (url: string) => {
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return false;

@@ -89,16 +89,19 @@ describe("CSP por página del export", () => {
       expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
       const sources = scriptSrc(res.headers["content-security-policy"]);
       expect({ url, sources }).toEqual({ url, sources: ["'self'", "https://apis.google.com", "https://www.gstatic.com"] });
+      expect({ url, opener: res.headers["cross-origin-opener-policy"] }).toEqual({ url, opener: "same-origin-allow-popups" });
     }
   });
 
-  it("lo que ningún navegador pinta como página (datos de la API, scripts y estilos del build) lleva una política mínima en lugar de la de las páginas", async () => {
+  it("lo que ningún navegador pinta como página (datos de la API, scripts y estilos del build) lleva una política mínima en lugar de la de las páginas, y ninguna cabecera que solo lee un documento", async () => {
     for (const url of ["/api/health", "/api/events?limit=1", "/api/feeds/events.rss", "/api/no-existe", "/_next/static/a.js", "/_next/static/no-existe.js"]) {
       const res = await t.request({ url });
       expect({ url, status: res.statusCode }).toEqual({ url, status: url.includes("no-existe") ? 404 : 200 });
       expect({ url, csp: res.headers["content-security-policy"] }).toEqual({ url, csp: "default-src 'none';frame-ancestors 'none'" });
-      // The rest of the security headers stay as they were.
+      // The rest of the security headers stay as they were, but for those only a document reads.
       expect({ url, nosniff: res.headers["x-content-type-options"], frame: res.headers["x-frame-options"] }).toEqual({ url, nosniff: "nosniff", frame: "SAMEORIGIN" });
+      const documentOnly = ["cross-origin-opener-policy", "origin-agent-cluster", "x-dns-prefetch-control", "x-download-options", "x-xss-protection"];
+      expect({ url, sent: documentOnly.filter((name) => res.headers[name] !== undefined) }).toEqual({ url, sent: [] });
     }
   });
 

@@ -5,7 +5,7 @@ import { createNominatimGeocoder, type Geocoder } from "../../geocoding/nominati
 import { addressesRoutes } from "../addresses/routes";
 import { calendarRoutes } from "../calendar/routes";
 import { communitiesRoutes } from "../communities/resource";
-import { embedRoutes } from "../embed/routes";
+import { EMBED_PREFIX, embedRoutes } from "../embed/routes";
 import { feedsRoutes } from "../feeds/routes";
 import { importsRoutes } from "../imports/routes";
 import type { FetchText } from "../../net/fetcher";
@@ -58,6 +58,6 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   await api.register(moderationLogRoutes, { prefix: "/moderation-log", database });
   await api.register(calendarRoutes, { prefix: "/calendar", database });
   await api.register(feedsRoutes, { prefix: "/feeds", database });
-  await api.register(embedRoutes, { prefix: "/embed", database });
+  await api.register(embedRoutes, { prefix: EMBED_PREFIX, database });
   await api.register(importsRoutes, { prefix: "/imports", database, fetchText });
 };

@@ -28,6 +28,9 @@ const HEADINGS = {
   person: (subject: string) => `Próximos eventos de ${subject}`,
 } as const;
 
+/** Where these routes live under the API: the agenda is a page, the script is not. */
+export const EMBED_PREFIX = "/embed";
+
 export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app, { database }) => {
   const selection = createEventSelection(database);
 
