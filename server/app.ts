@@ -13,7 +13,7 @@ import { logSerializers } from "./plugins/logging";
 import { registerRateLimits } from "./plugins/rate-limit";
 import { registerSecurityHeaders } from "./plugins/security";
 import { createSerializerCompiler } from "./plugins/serialization";
-import { registerStatic } from "./plugins/static";
+import { ASSET_PREFIXES, registerStatic } from "./plugins/static";
 import { registerNulCharacterGuard, validatorCompiler } from "./plugins/validation";
 import { pushRoutes } from "./push/routes";
 import { createPushService } from "./push/service";
@@ -108,7 +108,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   registerSecurityHeaders(app, {
     authEmulatorHost: config.authEmulatorHost,
     extraConnectSrc: config.cspConnectSrc,
-    subresources: { prefixes: [`${API_PREFIX}/`, "/_next/static/", `${UPLOADS_URL_PREFIX}/`, "/icons/"], pages: [apiDocsPath(API_PREFIX), `${API_PREFIX}${EMBED_PREFIX}`] },
+    subresources: { prefixes: [`${API_PREFIX}/`, ...ASSET_PREFIXES, `${UPLOADS_URL_PREFIX}/`], pages: [apiDocsPath(API_PREFIX), `${API_PREFIX}${EMBED_PREFIX}`] },
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

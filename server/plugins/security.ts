@@ -7,7 +7,7 @@ export interface SecurityOptions {
   /** Extra origins the PWA calls (geocoding, maps). */
   extraConnectSrc?: string[];
   /**
-   * Answers no browser renders as a page, by path prefix (each ending in "/"): the API's data, the
+   * Answers that are not pages of the app, by path prefix (each ending in "/"): the API's data, the
    * build's hashed scripts and styles, images. They get SUBRESOURCE_CSP instead of the PWA's
    * policy, and none of the headers only a document reads; `pages` lists the pages among them (the
    * API reference, the embeddable agenda, which then sets its own policy), which keep them.
@@ -16,11 +16,12 @@ export interface SecurityOptions {
 }
 
 /**
- * The policy of an answer no browser renders as a page: it may load nothing and be framed by
+ * The policy of an answer that is not a page of the app: it may load nothing and be framed by
  * nobody (OWASP's REST Security Cheat Sheet). A browser applies a CSP only to a document or a
- * worker, so the PWA's (~580 bytes) meant nothing on a script, a style sheet, an image or a JSON
- * answer, and it was half of their headers: ~12 KB of the home's first load over HTTP/1.1. The
- * service worker's script is not one of these: its policy is the worker's.
+ * worker, so the PWA's (~580 bytes) meant nothing on a script or a style sheet a page loads, and
+ * was half of their headers (~12 KB of the home's first load over HTTP/1.1); a JSON answer, a
+ * feed or an image opened on its own in a tab is a document, and this is the policy it should
+ * have. The service worker's script is not one of these: its policy is the worker's.
  */
 export const SUBRESOURCE_CSP: Record<string, string[]> = { "default-src": ["'none'"], "frame-ancestors": ["'none'"] };
 
@@ -92,6 +93,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   const forPages = withPolicy(contentSecurityPolicy(options), true);
   const forSubresources = withPolicy(SUBRESOURCE_CSP, false);
   const { prefixes = [], pages = [] } = options.subresources ?? {};
+  // "/api" would also match "/apiary/", a page.
+  for (const prefix of prefixes) if (!prefix.endsWith("/")) throw new Error(`registerSecurityHeaders: el prefijo ${prefix} debe terminar en "/"`);
   const isSubresource = (url: string) => {
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return false;
     const path = url.split("?", 1)[0]!;

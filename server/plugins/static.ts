@@ -37,6 +37,13 @@ export interface StaticOptions {
   coverBudgetMs?: number;
 }
 
+/**
+ * The export's folders that hold only files, never pages: their answers (a missing file included)
+ * are not documents, and get the headers of one (server/plugins/security.ts).
+ */
+export const ASSET_PREFIXES = ["/_next/static/", "/icons/"] as const;
+const isAsset = (urlPath: string) => ASSET_PREFIXES.some((prefix) => urlPath.startsWith(prefix));
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
@@ -191,7 +198,10 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     return reply.send(html);
   }
 
-  async function notFoundPage(reply: FastifyReply): Promise<FastifyReply> {
+  async function notFoundPage(reply: FastifyReply, urlPath: string): Promise<FastifyReply> {
+    // A file that is not there (an old chunk, a mistyped icon): the 404 page would arrive without
+    // the policy a page needs (security.ts), and nobody reads it anyway.
+    if (isAsset(urlPath)) return reply.code(404).header("cache-control", REVALIDATE).type("text/plain; charset=utf-8").send("Archivo no encontrado.");
     if (isFile(path.join(root, "404.html"))) return sendFromRoot(reply, "404.html", 404, "/404.html");
     return reply.code(404).header("cache-control", REVALIDATE).type("text/plain; charset=utf-8").send("Página no encontrada.");
   }
@@ -202,16 +212,17 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (urlPath === options.apiPrefix || urlPath.startsWith(`${options.apiPrefix}/`)) return reply.callNotFound();
 
     if (!isFile(path.join(root, "index.html"))) {
-      return reply.code(503).header("cache-control", "no-store").type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
+      reply.code(503).header("cache-control", "no-store");
+      return isAsset(urlPath) ? reply.type("text/plain; charset=utf-8").send("La app aún no está construida.") : reply.type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
     }
 
     const segments = safeSegments(urlPath);
-    if (segments === null) return notFoundPage(reply);
+    if (segments === null) return notFoundPage(reply, urlPath);
 
     // A real id in a dynamic route becomes the placeholder; static routes never match here.
     const dynamic = matchDynamicRoute(`/${segments.join("/")}${urlPath.endsWith("/") ? "/" : ""}`);
     const target = dynamic ? safeSegments(dynamic.placeholderPath) : segments;
-    if (target === null) return notFoundPage(reply);
+    if (target === null) return notFoundPage(reply, urlPath);
 
     const relative = target.join("/");
     if (relative !== "" && isFile(path.join(root, relative))) return sendFromRoot(reply, relative, 200, `/${relative}`);
@@ -231,7 +242,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       return sendFromRoot(reply, page, 200, `/${page}`);
     }
 
-    return notFoundPage(reply);
+    return notFoundPage(reply, urlPath);
   };
 
   app.get("/*", { schema: { hide: true } }, handler);

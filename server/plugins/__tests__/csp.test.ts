@@ -93,10 +93,12 @@ describe("CSP por página del export", () => {
     }
   });
 
-  it("lo que ningún navegador pinta como página (datos de la API, scripts y estilos del build) lleva una política mínima en lugar de la de las páginas, y ninguna cabecera que solo lee un documento", async () => {
-    for (const url of ["/api/health", "/api/events?limit=1", "/api/feeds/events.rss", "/api/no-existe", "/_next/static/a.js", "/_next/static/no-existe.js"]) {
+  it("lo que no es una página de la app (datos de la API, scripts, estilos e imágenes) lleva una política mínima en lugar de la de las páginas, y ninguna cabecera que solo lee un documento", async () => {
+    const urls = ["/api/health", "/api/events?limit=1", "/api/feeds/events.rss", "/api/embed.js", "/api/docsx", "/api/no-existe", "/_next/static/a.js"];
+    const missing = ["/_next/static/no-existe.js", "/icons/no-existe.png", "/uploads/content/no-existe/480.webp"];
+    for (const url of [...urls, ...missing]) {
       const res = await t.request({ url });
-      expect({ url, status: res.statusCode }).toEqual({ url, status: url.includes("no-existe") ? 404 : 200 });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: missing.includes(url) || url === "/api/no-existe" || url === "/api/docsx" ? 404 : 200 });
       expect({ url, csp: res.headers["content-security-policy"] }).toEqual({ url, csp: "default-src 'none';frame-ancestors 'none'" });
       // The rest of the security headers stay as they were, but for those only a document reads.
       expect({ url, nosniff: res.headers["x-content-type-options"], frame: res.headers["x-frame-options"] }).toEqual({ url, nosniff: "nosniff", frame: "SAMEORIGIN" });

@@ -135,10 +135,22 @@ describe("PWA estática con reescrituras", () => {
   });
 
   it("responde 404 con la página 404 a rutas desconocidas", async () => {
-    for (const url of ["/no-existe", "/no-existe/", "/events", "/_next/static/no.js", "/events/abc123/extra/otra/"]) {
+    for (const url of ["/no-existe", "/no-existe/", "/events", "/events/abc123/extra/otra/"]) {
       const res = await get(url);
       expect({ url, status: res.statusCode, body: res.body }).toEqual({ url, status: 404, body: FILES["404.html"] });
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    }
+  });
+
+  it("a un archivo que falta en las carpetas de archivos responde un 404 de texto, no la página 404 (que llegaría sin la política de una página)", async () => {
+    for (const url of ["/_next/static/no.js", "/_next/static/chunks/viejo.css?v=1", "/icons/no.png", "/icons/"]) {
+      const res = await get(url);
+      expect({ url, status: res.statusCode, body: res.body, type: res.headers["content-type"] }).toEqual({
+        url,
+        status: 404,
+        body: "Archivo no encontrado.",
+        type: "text/plain; charset=utf-8",
+      });
     }
   });
 
@@ -278,6 +290,11 @@ describe("PWA sin construir", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.body).toContain("npm run build");
     expect(res.body).toContain("aún no está construida");
+  });
+
+  it("a los archivos del build responde lo mismo en texto: no son páginas", async () => {
+    const res = await t.request({ url: "/_next/static/chunks/a.js" });
+    expect({ status: res.statusCode, type: res.headers["content-type"], body: res.body }).toEqual({ status: 503, type: "text/plain; charset=utf-8", body: "La app aún no está construida." });
   });
 
   it("la API sigue funcionando", async () => {

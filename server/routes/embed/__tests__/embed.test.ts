@@ -135,6 +135,8 @@ describe("agenda para insertar (GET /api/embed/agenda, /api/embed.js)", () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(page.headers["x-frame-options"]).toBeUndefined();
+    // A page: the headers only a document reads come with it (server/plugins/security.ts).
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     expect(page.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     // The inline script is the one the policy allows, and nothing loads the app or a worker.
     const doc = parse(page.body);
