@@ -44,6 +44,11 @@ export interface StaticOptions {
 export const ASSET_PREFIXES = ["/_next/static/", "/icons/"] as const;
 const isAsset = (urlPath: string) => ASSET_PREFIXES.some((prefix) => urlPath.startsWith(prefix));
 
+/** The short answers in words, for what has no page to show. */
+function sendText(reply: FastifyReply, status: number, cacheControl: string, text: string): FastifyReply {
+  return reply.code(status).header("cache-control", cacheControl).type("text/plain; charset=utf-8").send(text);
+}
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const SHORT = "public, max-age=3600";
@@ -201,9 +206,9 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
   async function notFoundPage(reply: FastifyReply, urlPath: string): Promise<FastifyReply> {
     // A file that is not there (an old chunk, a mistyped icon): the 404 page would arrive without
     // the policy a page needs (security.ts), and nobody reads it anyway.
-    if (isAsset(urlPath)) return reply.code(404).header("cache-control", REVALIDATE).type("text/plain; charset=utf-8").send("Archivo no encontrado.");
+    if (isAsset(urlPath)) return sendText(reply, 404, REVALIDATE, "Archivo no encontrado.");
     if (isFile(path.join(root, "404.html"))) return sendFromRoot(reply, "404.html", 404, "/404.html");
-    return reply.code(404).header("cache-control", REVALIDATE).type("text/plain; charset=utf-8").send("Página no encontrada.");
+    return sendText(reply, 404, REVALIDATE, "Página no encontrada.");
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -212,8 +217,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (urlPath === options.apiPrefix || urlPath.startsWith(`${options.apiPrefix}/`)) return reply.callNotFound();
 
     if (!isFile(path.join(root, "index.html"))) {
-      reply.code(503).header("cache-control", "no-store");
-      return isAsset(urlPath) ? reply.type("text/plain; charset=utf-8").send("La app aún no está construida.") : reply.type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
+      if (isAsset(urlPath)) return sendText(reply, 503, "no-store", "La app aún no está construida.");
+      return reply.code(503).header("cache-control", "no-store").type("text/html; charset=utf-8").send(NOT_BUILT_PAGE);
     }
 
     const segments = safeSegments(urlPath);
