@@ -81,6 +81,9 @@ await together(
   wants("typecheck") && [
     "Verificación de tipos",
     async (output) => {
+      // The route types the app's project includes (.next/types); the build does not check types.
+      const generated = await run(path.join(BIN, "next"), ["typegen"], { output });
+      if (generated !== 0) return generated;
       const codes = await Promise.all(["tsconfig.json", "server/tsconfig.json", "sw/tsconfig.json", "e2e/tsconfig.json"].map((project) => tsc(project, output)));
       return codes.find((code) => code !== 0) ?? 0;
     },
