@@ -25,7 +25,13 @@ export default serwist({
   globPatterns: ["**/*.{html,txt,js,css,json,webmanifest,png,svg,ico,woff2}"],
   // `404.html` duplicates `404/index.html` (precached as `/404/`, the offline not-found page).
   // Apple's launch screens are fetched once, when the app is added to the home screen.
-  globIgnores: ["sw.js", "**/*.map", "_not-found/**", "404.html", "icons/splash-*"],
+  // The per-segment payloads (`__next._tree.txt`, `__next._full.txt`, `__next.<segment>.txt`) are
+  // only fetched to prefetch, and the app's links never prefetch (components/ui/link.tsx): a
+  // navigation asks for `index.txt`. They were 159 of the 350 entries and ~205 of ~1,209 KiB, on
+  // install and again on every update (docs/operations/rendimiento.md, "Lo que baja una
+  // actualización"). Offline, a payload that is not cached turns the navigation into a page load,
+  // which the precached page answers.
+  globIgnores: ["sw.js", "**/*.map", "_not-found/**", "404.html", "icons/splash-*", "**/__next.*.txt"],
   // Content-hashed build assets need no revision query.
   dontCacheBustURLsMatching: /^_next\/static\//,
   maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

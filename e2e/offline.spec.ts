@@ -28,12 +28,15 @@ test("tras una visita en línea, con el servidor detenido, las páginas siguen f
     await page.goto("/places/nunca-visto/");
     await expect(page.getByTestId("route-id")).toHaveText("nunca-visto");
 
-    // Client navigation through the main navigation.
+    // Client navigation through the main navigation, from the precached payload: the page is not
+    // loaded again (a payload missing from the precache would turn it into a full page load).
     await page.goto("/");
+    await page.evaluate(() => Object.assign(window, { plazaSameDocument: true }));
     await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link").nth(2).click();
     await expect(page).toHaveURL(/\/news\/$/);
     await expect(page.locator("h1").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Página no encontrada" })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { plazaSameDocument?: boolean }).plazaSameDocument)).toBe(true);
   } finally {
     await context.close();
     await server.stop();
