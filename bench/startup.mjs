@@ -6,12 +6,15 @@
 // `node bench/startup.mjs --clone` measures a fresh clone instead (README's two commands): `git
 // clone` of this checkout's HEAD into a temp folder, `npm install` (with whatever npm cache this
 // machine has: say so when reporting), then one first start (PWA build included) and one warm
-// start. An Auth emulator already listening on 9099 is reused, so its start is then not counted.
+// start. An Auth emulator already listening on 9099 is reused, so its start is then not counted
+// (the output says which: stop it to measure what a new machine does).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { AUTH_EMULATOR_PORT } from "../scripts/lib/emulator.mjs";
+import { isPortOpen } from "../scripts/lib/processes.mjs";
 
 const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cloning = process.argv.includes("--clone");
@@ -68,6 +71,8 @@ function floorOnce() {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
+// Whether these starts include the emulator's: a new machine has none running.
+const emulatorAlreadyUp = await isPortOpen(AUTH_EMULATOR_PORT);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const first = [];
 const warm = [];
@@ -79,6 +84,11 @@ for (let i = 0; i < runs; i++) {
 }
 const floor = Array.from({ length: 3 }, floorOnce);
 console.log(`Arranque hasta "lista" (${runs} corridas, mediana${cloning ? "; el primero incluye construir la PWA" : ""}):`);
+console.log(
+  emulatorAlreadyUp
+    ? `  (el emulador de Auth ya estaba activo en el puerto ${AUTH_EMULATOR_PORT}: su arranque no se cuenta)`
+    : "  (cada arranque incluye el del emulador de Auth, como en una máquina nueva)",
+);
 console.log(`  piso (Node + http, listo):     ${median(floor).toFixed(2)} s`);
 console.log(`  primer arranque, datos vacíos: ${median(first).toFixed(2)} s  [${first.map((s) => s.toFixed(2)).join(", ")}]`);
 console.log(`  arranque en caliente:          ${median(warm).toFixed(2)} s  [${warm.map((s) => s.toFixed(2)).join(", ")}]`);
