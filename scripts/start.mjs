@@ -1,5 +1,5 @@
-// `npm start`: starts the Firebase Auth emulator (accounts kept in .data/auth-emulator) while it
-// builds the PWA when its sources changed, then the API server on PGlite (.data/pglite), which
+// `npm start`: builds the PWA when its sources changed, starts the Firebase Auth emulator
+// (accounts kept in .data/auth-emulator) and the API server on PGlite (.data/pglite), which
 // also serves the PWA. Ctrl-C stops everything it started; the next start keeps the data.
 import path from "node:path";
 import { API_NODE_FLAGS, BIN, ROOT, killAll, startProcess } from "./lib/processes.mjs";
@@ -11,28 +11,32 @@ const port = process.env.PORT ?? "3000";
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? ".data");
 const usingRealFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.env.FIREBASE_PROJECT_ID.startsWith("demo-"));
 
-let api = null;
-let emulator = { stop: async () => {} };
-let stopping = false;
-async function shutdown(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  console.log("\nDeteniendo Plaza…");
-  await api?.stop("SIGINT", 10000);
-  await emulator.stop();
-  // An emulator still starting is one of these children.
-  killAll();
-  process.exit(code);
-}
-process.on("SIGINT", () => void shutdown(0));
-process.on("SIGTERM", () => void shutdown(0));
+const buildCode = await buildClient({ ifStale: true });
+if (buildCode !== 0) process.exit(buildCode);
 
-// The emulator (several seconds of firebase-tools) starts first, beside the build and then the
-// API (modules, PGlite, migrations); the API's demo seed waits for it (AUTH_EMULATOR_WAIT_MS).
-// A clone's first start builds the PWA, and the emulator's start no longer waits for that.
+// The emulator (several seconds of firebase-tools) and the API (modules, PGlite, migrations)
+// start side by side; the API's demo seed waits for the emulator (AUTH_EMULATOR_WAIT_MS).
 const emulatorStarting = usingRealFirebase
   ? Promise.resolve({ stop: async () => {} })
   : startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
+
+let ready = false;
+const api = startProcess("api", path.join(BIN, "tsx"), [...API_NODE_FLAGS, "server/main.ts"], {
+  env: {
+    PORT: port,
+    DATA_DIR: dataDir,
+    ...(usingRealFirebase ? {} : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, AUTH_EMULATOR_WAIT_MS: "120000" }),
+  },
+  onLine: (line) => {
+    if (!ready && line.includes("Plaza API lista")) {
+      ready = true;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\nPlaza está lista en http://localhost:${port} (arranque: ${seconds} s). Ctrl-C para detener.\n`);
+    }
+  },
+});
+
+let emulator = { stop: async () => {} };
 emulatorStarting.then(
   (started) => (emulator = started),
   (error) => {
@@ -41,31 +45,21 @@ emulatorStarting.then(
   },
 );
 
-let ready = false;
-function startApi() {
-  api = startProcess("api", path.join(BIN, "tsx"), [...API_NODE_FLAGS, "server/main.ts"], {
-    env: {
-      PORT: port,
-      DATA_DIR: dataDir,
-      ...(usingRealFirebase ? {} : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, AUTH_EMULATOR_WAIT_MS: "120000" }),
-    },
-    onLine: (line) => {
-      if (!ready && line.includes("Plaza API lista")) {
-        ready = true;
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        console.log(`\nPlaza está lista en http://localhost:${port} (arranque: ${seconds} s). Ctrl-C para detener.\n`);
-      }
-    },
-  });
-  api.exited.then(({ code }) => {
-    if (!stopping) {
-      console.error(`El servidor de la API terminó (código ${code}).`);
-      void shutdown(code ?? 1);
-    }
-  });
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nDeteniendo Plaza…");
+  await api.stop("SIGINT", 10000);
+  await emulator.stop();
+  killAll();
+  process.exit(code);
 }
-
-const buildCode = await buildClient({ ifStale: true });
-if (buildCode !== 0) await shutdown(buildCode);
-// Ctrl-C, or an emulator that failed, while building: shutdown() is already on its way out.
-else if (!stopping) startApi();
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+api.exited.then(({ code }) => {
+  if (!stopping) {
+    console.error(`El servidor de la API terminó (código ${code}).`);
+    void shutdown(code ?? 1);
+  }
+});
