@@ -52,9 +52,12 @@ function startOnce(dataDir) {
       process.kill(-child.pid, "SIGKILL");
       reject(new Error(`Sin "lista" en ${limitSeconds} s:\n${out}`));
     }, limitSeconds * 1000);
+    let stopped = false;
     child.stdout.on("data", (d) => {
       out += d;
-      if (out.includes("Plaza está lista")) {
+      // Once: what it prints while stopping (the emulator's export) arrives after "lista".
+      if (!stopped && out.includes("Plaza está lista")) {
+        stopped = true;
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         clearTimeout(timer);
         child.once("exit", () => resolve(seconds));
