@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
-import { persistedCache } from "./support/accounts";
+import { openPage, persistedCache } from "./support/accounts";
 
 // A server of its own, so it can be stopped while the browser keeps the app.
 const PORT = E2E_PORT + 1;
@@ -30,7 +30,7 @@ test("tras una visita en línea, con el servidor detenido, las páginas siguen f
 
     // Client navigation through the main navigation, from the precached payload: the page is not
     // loaded again (a payload missing from the precache would turn it into a full page load).
-    await page.goto("/");
+    await openPage(page, "/");
     await page.evaluate(() => Object.assign(window, { plazaSameDocument: true }));
     await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link").nth(2).click();
     await expect(page).toHaveURL(/\/news\/$/);
