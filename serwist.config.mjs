@@ -7,7 +7,7 @@ const OUT_DIR = "out";
 
 /**
  * Export file → the URL the browser asks for: `events/_/index.html` → `/events/_/`, everything
- * else (payloads `__next.*.txt`, `_next/static/*`, icons) keeps its path.
+ * else (payloads `index.txt`, `_next/static/*`, icons) keeps its path.
  * @param {string} file
  */
 function exportUrl(file) {

@@ -20,7 +20,9 @@ if (!before || !after) {
 function precacheEntries(dir) {
   const source = fs.readFileSync(path.join(dir, "sw.js"), "utf8");
   const entries = [...source.matchAll(/\{revision:(null|"[0-9a-f]+"),url:"([^"]+)"\}/g)].map(([, revision, url]) => ({ url, revision }));
-  if (entries.length === 0) throw new Error(`No encontré la lista de precaché en ${dir}/sw.js`);
+  // Every entry has a url: if some did not match (another key order, an extra field), say so.
+  const urls = source.match(/\burl:"/g)?.length ?? 0;
+  if (entries.length === 0 || entries.length !== urls) throw new Error(`No pude leer la lista de precaché de ${dir}/sw.js (${entries.length} de ${urls} entradas).`);
   return entries;
 }
 
