@@ -2,6 +2,7 @@
 // the API and end-to-end tests. An emulator already listening on the port is reused.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { BIN, ROOT, isPortOpen, startProcess, waitFor } from "./processes.mjs";
 
 export const AUTH_EMULATOR_PORT = 9099;
@@ -23,9 +24,11 @@ export async function startAuthEmulator({ persistDir, quiet = false } = {}) {
     if (fs.existsSync(path.join(persistDir, "firebase-export-metadata.json"))) args.push("--import", persistDir);
     args.push("--export-on-exit", persistDir);
   }
+  // Seconds less to start (auth-emulator-preload.cjs says why).
+  const preload = `--import ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts", "lib", "auth-emulator-preload.mjs")).href)}`;
   const proc = startProcess("auth", path.join(BIN, "firebase"), args, {
     quiet,
-    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "" },
+    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "", NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ") },
   });
   const failed = proc.exited.then(({ code }) => {
     throw new Error(`El emulador de Auth terminó (código ${code}):\n${proc.recentOutput()}`);
