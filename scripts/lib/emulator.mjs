@@ -24,7 +24,7 @@ export async function startAuthEmulator({ persistDir, quiet = false } = {}) {
     if (fs.existsSync(path.join(persistDir, "firebase-export-metadata.json"))) args.push("--import", persistDir);
     args.push("--export-on-exit", persistDir);
   }
-  // Seconds less to start (auth-emulator-preload.cjs says why).
+  // Seconds less to start (auth-emulator-preload.mjs says why).
   const preload = `--import ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts", "lib", "auth-emulator-preload.mjs")).href)}`;
   const proc = startProcess("auth", path.join(BIN, "firebase"), args, {
     quiet,
