@@ -1,12 +1,11 @@
 // The Firebase Auth emulator (firebase-tools, pure Node): started for `npm start` and around
 // the API and end-to-end tests. An emulator already listening on the port is reused.
-import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { BIN, ROOT, isPortOpen, startProcess, waitFor } from "./processes.mjs";
+import { ROOT, isPortOpen, startProcess, waitFor } from "./processes.mjs";
 
+const AUTH_EMULATOR_HOSTNAME = "127.0.0.1";
 export const AUTH_EMULATOR_PORT = 9099;
-export const AUTH_EMULATOR_HOST = `127.0.0.1:${AUTH_EMULATOR_PORT}`;
+export const AUTH_EMULATOR_HOST = `${AUTH_EMULATOR_HOSTNAME}:${AUTH_EMULATOR_PORT}`;
 export const DEMO_PROJECT_ID = "demo-plaza";
 
 /**
@@ -18,17 +17,12 @@ export async function startAuthEmulator({ persistDir, quiet = false } = {}) {
     if (!quiet) console.log(`[auth] Reutilizando el emulador de Auth ya activo en ${AUTH_EMULATOR_HOST}`);
     return { reused: true, stop: async () => {} };
   }
-  const args = ["emulators:start", "--only", "auth", "--project", DEMO_PROJECT_ID];
-  if (persistDir) {
-    fs.mkdirSync(persistDir, { recursive: true });
-    if (fs.existsSync(path.join(persistDir, "firebase-export-metadata.json"))) args.push("--import", persistDir);
-    args.push("--export-on-exit", persistDir);
-  }
-  // Seconds less to start (auth-emulator-preload.mjs says why).
-  const preload = `--import ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts", "lib", "auth-emulator-preload.mjs")).href)}`;
-  const proc = startProcess("auth", path.join(BIN, "firebase"), args, {
+  // firebase-tools' Auth emulator without its command-line tool (auth-emulator-main.mjs says why).
+  const main = path.join(ROOT, "scripts", "lib", "auth-emulator-main.mjs");
+  const args = [main, AUTH_EMULATOR_HOSTNAME, String(AUTH_EMULATOR_PORT), DEMO_PROJECT_ID, ...(persistDir ? [persistDir] : [])];
+  const proc = startProcess("auth", process.execPath, args, {
     quiet,
-    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "", NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(" ") },
+    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "" },
   });
   const failed = proc.exited.then(({ code }) => {
     throw new Error(`El emulador de Auth terminó (código ${code}):\n${proc.recentOutput()}`);
