@@ -55,5 +55,5 @@ export default defineConfig([
     },
   },
   { files: ["components/ui/link.tsx", "**/__tests__/**"], rules: { "no-restricted-imports": "off" } },
-  globalIgnores([".next/**", "out/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**", ".bench/**"]),
+  globalIgnores([".next/**", "out/**", "node_modules/**", ".data/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "coverage/**", ".bench/**", ".build/**"]),
 ]);

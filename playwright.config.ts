@@ -34,8 +34,9 @@ export default defineConfig({
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
     const port = portOfWorker(index);
     return {
-      // A fresh database every run: the demo seed loads into it.
-      command: `rm -rf .data/e2e/main-${port} && node node_modules/.bin/tsx server/main.ts`,
+      // A fresh database every run: the demo seed loads into it. The server as npm start runs it
+      // (scripts/api.mjs: bundled, then run).
+      command: `rm -rf .data/e2e/main-${port} && node scripts/api.mjs`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

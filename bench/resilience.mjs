@@ -76,7 +76,7 @@ async function createCluster() {
 // ── The API process ─────────────────────────────────────────────────────────────────────────
 
 function startApi(databaseUrl) {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [...API_NODE_FLAGS, path.join(ROOT, "server/main.ts")], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(ROOT, "scripts/api.mjs")], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@
 // (accounts kept in .data/auth-emulator) and the API server on PGlite (.data/pglite), which
 // also serves the PWA. Ctrl-C stops everything it started; the next start keeps the data.
 import path from "node:path";
-import { API_NODE_FLAGS, BIN, ROOT, killAll, startProcess } from "./lib/processes.mjs";
+import { API_NODE_FLAGS, ROOT, killAll, startProcess } from "./lib/processes.mjs";
 import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, startAuthEmulator } from "./lib/emulator.mjs";
 import { buildClient } from "./build.mjs";
 
@@ -21,7 +21,7 @@ const emulatorStarting = usingRealFirebase
   : startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
 
 let ready = false;
-const api = startProcess("api", path.join(BIN, "tsx"), [...API_NODE_FLAGS, "server/main.ts"], {
+const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/api.mjs"], {
   env: {
     PORT: port,
     DATA_DIR: dataDir,

@@ -8,7 +8,8 @@ import { firebaseAuthFor } from "./firebase";
 import { loadVapidKeys } from "./push/vapid";
 import { imageStoreFor } from "./storage/store";
 
-// The process entry point: `npx tsx server/main.ts`. Start scripts wait for the READY line.
+// The process entry point, run by `node scripts/api.mjs` (bundled; `npx tsx server/main.ts` runs the
+// same sources unbundled). Start scripts wait for the READY line.
 
 async function main(): Promise<void> {
   const env = loadEnv();

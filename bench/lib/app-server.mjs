@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { API_NODE_FLAGS } from "../../scripts/lib/processes.mjs";
 import { freePort } from "./free-port.mjs";
 
-// The real entry point (server/main.ts) started for a browser benchmark: its own port, a fresh
+// The real entry point (server/main.ts, as npm start runs it: scripts/api.mjs) started for a browser benchmark: its own port, a fresh
 // PGlite data folder with the demo seed, the Auth emulator for identity, the geocoder off.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -15,7 +15,7 @@ export async function startServer({ staticDir = path.join(ROOT, "out"), seed = t
   const port = await freePort();
   fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(ROOT, ".data", "bench-browser-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/tsx"), ...API_NODE_FLAGS, "server/main.ts"], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(ROOT, "scripts/api.mjs")], {
     cwd: ROOT,
     env: {
       ...process.env,
