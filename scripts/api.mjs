@@ -2,42 +2,64 @@
 // modules it imports from this checkout into one CommonJS file with esbuild, then runs it here.
 // Loading ~150 TypeScript files through tsx took ~1.2 s of every start; the bundle loads in
 // ~0.6 s (docs/operations/rendimiento.md, "El servidor en un archivo"). Packages stay in
-// node_modules, loaded as usual. The bundle is made again (~0.2 s) unless the files it was made
-// from still have the same bytes, so it is never older than its sources.
+// node_modules, loaded as usual. The bundle is made again (~0.2 s) unless every file it was made
+// from still has the bytes esbuild read, with the same esbuild, build settings and tsconfig.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { ROOT } from "./lib/processes.mjs";
+import { fileURLToPath } from "node:url";
+import { ROOT, isMainModule } from "./lib/processes.mjs";
 
+const require = createRequire(import.meta.url);
 
-// A bundle has one __dirname, its own; the server finds its migrations and demo pictures next to
-// the source file that names them, so each source file gets its own folder written in.
-const sourceFolders = {
-  name: "source-folders",
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, (args) => {
-      const source = fs.readFileSync(args.path, "utf8");
-      if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
-      const contents = source
-        .replace(/\b__dirname\b/g, JSON.stringify(path.dirname(args.path)))
-        .replace(/\b__filename\b/g, JSON.stringify(args.path));
-      return { contents, loader: "ts" };
-    });
-  },
-};
+/** File extensions esbuild reads from the checkout, and how. */
+const LOADERS = { ".ts": "ts", ".tsx": "tsx", ".mts": "ts", ".cts": "ts", ".js": "js", ".mjs": "js", ".cjs": "js", ".json": "json" };
 
-/** The bundle's key: this checkout's place (written into it), esbuild's version and the sources' bytes. */
-function inputsKey(files, esbuildVersion) {
-  const hash = createHash("sha256").update(`${ROOT}\0${esbuildVersion}\0`);
-  for (const file of files) hash.update(`${file}\0`).update(fs.readFileSync(path.join(ROOT, file))).update("\0");
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * What else decides the bundle's bytes: this checkout's place (written into it), the installed
+ * esbuild, this file (its settings) and the tsconfig files esbuild reads.
+ */
+function contextKey() {
+  const hash = createHash("sha256").update(`${ROOT}\0${require("esbuild/package.json").version}\0`);
+  for (const file of [fileURLToPath(import.meta.url), path.join(ROOT, "tsconfig.json"), path.join(ROOT, "server", "tsconfig.json")]) {
+    hash.update(fs.existsSync(file) ? fs.readFileSync(file) : "-").update("\0");
+  }
   return hash.digest("hex");
+}
+
+/**
+ * Loads every file of the checkout for esbuild, noting a hash of the bytes it was given (what
+ * the record vouches for, even if the file changes while bundling). A bundle has one __dirname,
+ * its own; the server finds its migrations and demo pictures next to the source that names
+ * them, so a source that uses __dirname or __filename gets its own declared first (esbuild keeps
+ * each module's top-level names apart).
+ */
+function checkoutFiles(read) {
+  return {
+    name: "checkout-files",
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: "file" }, (args) => {
+        const bytes = fs.readFileSync(args.path);
+        read.set(path.relative(ROOT, args.path), sha256(bytes));
+        const loader = LOADERS[path.extname(args.path)] ?? "default";
+        const source = bytes.toString("utf8");
+        if (loader === "json" || !/\b__(dirname|filename)\b/.test(source)) return { contents: bytes, loader };
+        const prelude = `const __dirname = ${JSON.stringify(path.dirname(args.path))}, __filename = ${JSON.stringify(args.path)};`;
+        // On the first line, so the source map's lines stay the source's.
+        return { contents: `${prelude} ${source}`, loader };
+      });
+    },
+  };
 }
 
 function isBundleCurrent(outfile, inputsFile) {
   try {
-    const { key, files, esbuildVersion } = JSON.parse(fs.readFileSync(inputsFile, "utf8"));
-    return fs.existsSync(outfile) && inputsKey(files, esbuildVersion) === key;
+    const { context, files } = JSON.parse(fs.readFileSync(inputsFile, "utf8"));
+    if (!fs.existsSync(outfile) || context !== contextKey()) return false;
+    return Object.entries(files).every(([file, hash]) => sha256(fs.readFileSync(path.join(ROOT, file))) === hash);
   } catch {
     // No record yet, or a source it names is gone.
     return false;
@@ -51,15 +73,16 @@ function isBundleCurrent(outfile, inputsFile) {
  */
 export async function bundleApi({ entry = path.join(ROOT, "server", "main.ts"), outDir = path.join(ROOT, ".build", "api") } = {}) {
   const outfile = path.join(outDir, "main.cjs");
-  // What the bundle was made from: its source files and a hash of their bytes.
+  // What the bundle was made from: a hash of each file's bytes, and of what else decides it.
   const inputsFile = path.join(outDir, "inputs.json");
   if (isBundleCurrent(outfile, inputsFile)) return outfile;
-  const { build, stop, version } = await import("esbuild");
+  const context = contextKey();
+  const read = new Map();
+  const { build, stop } = await import("esbuild");
   let result;
   try {
     result = await build({
       entryPoints: [entry],
-      // The metafile names inputs relative to this, wherever the server is started from.
       absWorkingDir: ROOT,
       bundle: true,
       platform: "node",
@@ -69,17 +92,17 @@ export async function bundleApi({ entry = path.join(ROOT, "server", "main.ts"), 
       sourcemap: "inline",
       // Function and class names stay as written: Fastify's logs and stack traces show them.
       keepNames: true,
-      plugins: [sourceFolders],
+      plugins: [checkoutFiles(read)],
+      // import.meta is empty in CommonJS: a source that used it would run with undefined.
+      logOverride: { "empty-import-meta": "error" },
       outfile,
       write: false,
-      metafile: true,
       logLevel: "error",
     });
   } finally {
     // esbuild's service process would otherwise live as long as the server.
     await stop();
   }
-  const files = Object.keys(result.metafile.inputs).sort();
   fs.mkdirSync(outDir, { recursive: true });
   const replace = (file, contents) => {
     const written = `${file}.${process.pid}`;
@@ -88,11 +111,11 @@ export async function bundleApi({ entry = path.join(ROOT, "server", "main.ts"), 
   };
   replace(outfile, result.outputFiles[0].contents);
   // After the bundle: a record never vouches for a bundle that was not written.
-  replace(inputsFile, JSON.stringify({ key: inputsKey(files, version), esbuildVersion: version, files }));
+  replace(inputsFile, JSON.stringify({ context, files: Object.fromEntries([...read].sort()) }));
   return outfile;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const bundle = await bundleApi().catch((error) => {
     // esbuild printed where the source is wrong; say what it means for the start.
     console.error(`No se pudo empaquetar el servidor (server/main.ts): ${error.errors?.length ? "revisa los errores de arriba" : error.message}.`);
@@ -100,5 +123,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   // Stack traces and logged errors point at the TypeScript sources.
   process.setSourceMapsEnabled(true);
-  createRequire(import.meta.url)(bundle);
+  require(bundle);
 }

@@ -5,7 +5,7 @@
 // `--if-stale` skips the build when out/ is current.
 import { execSync } from "node:child_process";
 import path from "node:path";
-import { BIN, ROOT, run } from "./lib/processes.mjs";
+import { BIN, ROOT, isMainModule, run } from "./lib/processes.mjs";
 import { clientSourcesHash, isBuildFresh, writeBuildStamp } from "./lib/build-state.mjs";
 import { brandIdFrom, writeBrandAssets } from "./lib/brand-assets.mjs";
 import { addCompileHints } from "./lib/compile-hints.mjs";
@@ -57,6 +57,6 @@ function defaultBuildId() {
   return `${sha}-${stamp}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   process.exit(await buildClient({ ifStale: process.argv.includes("--if-stale") }));
 }

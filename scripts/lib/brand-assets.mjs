@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { ROOT } from "./processes.mjs";
+import { ROOT, isMainModule } from "./processes.mjs";
 
 const BRANDS_DIR = path.join(ROOT, "lib", "brands");
 const catalogue = JSON.parse(fs.readFileSync(path.join(BRANDS_DIR, "brands.json"), "utf8"));
@@ -100,7 +100,7 @@ export async function writeBrandAssets(outDir, env = process.env) {
   return { id, name: brand.name, files: renders.length + 2 };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const outDir = path.resolve(process.argv[2] ?? path.join(ROOT, "out"));
   const { name, files } = await writeBrandAssets(outDir);
   console.log(`[build] Identidad «${name}»: ${files} archivos en ${path.relative(ROOT, outDir) || "."}.`);

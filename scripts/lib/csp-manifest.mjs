@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "parse5";
+import { isMainModule } from "./processes.mjs";
 
 /** Written next to the export; read by server/plugins/static.ts. */
 export const CSP_MANIFEST = "csp-manifest.json";
@@ -44,7 +45,7 @@ export function writeCspManifest(outDir) {
   return Object.keys(pages).length;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const outDir = path.resolve(process.argv[2] ?? "out");
   console.log(`[csp] ${writeCspManifest(outDir)} páginas en ${path.join(outDir, CSP_MANIFEST)}`);
 }

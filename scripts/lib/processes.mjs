@@ -4,10 +4,18 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = path.join(ROOT, "node_modules", ".bin");
+
+/**
+ * Whether the module at `url` (its import.meta.url) is the script node was started with. Compared
+ * as URLs: a checkout under a folder with a space or an accent has them percent-encoded there.
+ */
+export function isMainModule(url) {
+  return process.argv[1] !== undefined && url === pathToFileURL(path.resolve(process.argv[1])).href;
+}
 
 /**
  * V8 flags of the API server process started by npm start and the benchmarks (the end-to-end

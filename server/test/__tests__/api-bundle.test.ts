@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 // The server as npm start and the end-to-end tests run it is one file esbuild makes
 // (scripts/api.mjs). What would go wrong without the care it takes: a module that finds a folder
 // beside itself (the migrations, the demo pictures) would look beside the bundle instead, and a
-// bundle kept from an older start would serve old code. Here on a small entry of its own, in
-// a separate process as `node scripts/api.mjs` runs it.
+// bundle kept from an older start would serve old code. Here on small entries of their own, in
+// separate processes as `node scripts/api.mjs` runs them.
 
 const ROOT = path.join(__dirname, "../../..");
 const API = path.join(ROOT, "scripts/api.mjs");
@@ -64,9 +64,35 @@ describe("the API bundle (scripts/api.mjs)", () => {
   });
 
   it("refuses a source that does not compile, instead of running the bundle made before it", () => {
+    const source = fs.readFileSync(path.join(dir, "db", "migrate.ts"), "utf8");
     fs.writeFileSync(path.join(dir, "db", "migrate.ts"), `export const VERSION: string = ;\n`);
     expect(() => bundle()).toThrow(/Unexpected ";"/);
     // The next start tries again rather than trusting the older bundle.
     expect(() => bundle()).toThrow(/Unexpected ";"/);
+    // import.meta is empty in a CommonJS bundle: refused rather than run as undefined.
+    fs.writeFileSync(path.join(dir, "db", "migrate.ts"), `${source}export const HERE = import.meta.url;\n`);
+    expect(() => bundle()).toThrow(/import\.meta/);
+  });
+
+  it("starts from a checkout whose folder has a space and an accent, and says in Spanish when it cannot", () => {
+    // The script and its helper as a checkout holds them, with this checkout's packages.
+    const checkout = path.join(dir, "Plaza de Ana María");
+    fs.mkdirSync(path.join(checkout, "scripts", "lib"), { recursive: true });
+    fs.mkdirSync(path.join(checkout, "server"));
+    fs.copyFileSync(API, path.join(checkout, "scripts", "api.mjs"));
+    fs.copyFileSync(path.join(ROOT, "scripts/lib/processes.mjs"), path.join(checkout, "scripts", "lib", "processes.mjs"));
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(checkout, "node_modules"));
+    fs.writeFileSync(path.join(checkout, "server", "main.ts"), `const port: number = 3000;\nconsole.log(\`lista en \${port}, desde \${__dirname}\`);\n`);
+    const start = () => spawnSync(process.execPath, [path.join(checkout, "scripts", "api.mjs")], { cwd: os.tmpdir(), encoding: "utf8" });
+
+    const started = start();
+    expect(started.status).toBe(0);
+    expect(started.stdout.trim()).toBe(`lista en 3000, desde ${path.join(checkout, "server")}`);
+
+    fs.writeFileSync(path.join(checkout, "server", "main.ts"), "const port: number = ;\n");
+    const failed = start();
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain("No se pudo empaquetar el servidor (server/main.ts): revisa los errores de arriba.");
+    expect(failed.stderr).toContain("server/main.ts:1:");
   });
 });
