@@ -3,7 +3,7 @@
 // also serves the PWA. Ctrl-C stops everything it started; the next start keeps the data.
 import path from "node:path";
 import { API_NODE_FLAGS, ROOT, killAll, startProcess } from "./lib/processes.mjs";
-import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, startAuthEmulator } from "./lib/emulator.mjs";
+import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, answerAuthEmulatorWait, startAuthEmulator } from "./lib/emulator.mjs";
 import { buildClient } from "./build.mjs";
 
 const started = Date.now();
@@ -14,8 +14,9 @@ const usingRealFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.en
 const buildCode = await buildClient({ ifStale: true });
 if (buildCode !== 0) process.exit(buildCode);
 
-// The emulator (several seconds of firebase-tools) and the API (modules, PGlite, migrations)
-// start side by side; the API's demo seed waits for the emulator (AUTH_EMULATOR_WAIT_MS).
+// The emulator and the API (modules, PGlite, migrations) start side by side; the API's demo seed
+// asks before it uses the emulator, and is told once the emulator has imported its saved accounts
+// (AUTH_EMULATOR_READY=message; at most AUTH_EMULATOR_WAIT_MS).
 const emulatorStarting = usingRealFirebase
   ? Promise.resolve({ stop: async () => {} })
   : startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
@@ -25,8 +26,11 @@ const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/a
   env: {
     PORT: port,
     DATA_DIR: dataDir,
-    ...(usingRealFirebase ? {} : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, AUTH_EMULATOR_WAIT_MS: "120000" }),
+    ...(usingRealFirebase
+      ? {}
+      : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, AUTH_EMULATOR_WAIT_MS: "120000", AUTH_EMULATOR_READY: "message" }),
   },
+  ipc: !usingRealFirebase,
   onLine: (line) => {
     if (!ready && line.includes("Plaza API lista")) {
       ready = true;
@@ -35,6 +39,8 @@ const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/a
     }
   },
 });
+
+if (!usingRealFirebase) answerAuthEmulatorWait(api.child, emulatorStarting);
 
 let emulator = { stop: async () => {} };
 emulatorStarting.then(

@@ -41,6 +41,9 @@ const rawEnvSchema = z.object({
   PLAZA_ALLOW_EMULATOR_ON_NETWORK: z.preprocess(emptyToUndefined, booleanish.default(false)),
   // How long the demo seed waits for the emulator to listen (npm start starts both at once).
   AUTH_EMULATOR_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300_000).default(0)),
+  // How the seed knows the emulator is ready: its port accepts connections, or (npm start) the
+  // parent process says so over the IPC channel once the emulator has imported its saved accounts.
+  AUTH_EMULATOR_READY: z.preprocess(emptyToUndefined, z.enum(["port", "message"]).default("port")),
   // The origin people reach the server at; absolute links (calendar feeds) are built from it,
   // never from the request's Host header, which any client can forge.
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -100,8 +103,10 @@ export interface Env {
   firebaseProjectId: string;
   /** host:port of the Auth emulator, or undefined when verifying against a real project. */
   authEmulatorHost: string | undefined;
-  /** How long the demo seed waits for the emulator to start listening. */
+  /** How long the demo seed waits for the emulator to be ready. */
   authEmulatorWaitMs: number;
+  /** Ready when its port accepts connections, or when the parent process says so (IPC). */
+  authEmulatorReady: "port" | "message";
   /** Public origin (scheme://host[:port], no trailing slash) for the absolute URLs the server builds. */
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -185,6 +190,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     firebaseProjectId,
     authEmulatorHost,
     authEmulatorWaitMs: raw.AUTH_EMULATOR_WAIT_MS,
+    authEmulatorReady: raw.AUTH_EMULATOR_READY,
     publicUrl,
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     // Demo accounts only make sense where they can sign in: on by default with the emulator,

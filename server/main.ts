@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const images = imageStoreFor(env.storage, (error) => app?.log.warn({ err: error }, "No se pudo borrar una imagen"));
     if (env.seedDemo) {
       try {
-        if (env.authEmulatorHost) await waitForListening(env.authEmulatorHost, env.authEmulatorWaitMs);
+        if (env.authEmulatorHost) await waitForEmulator(env.authEmulatorHost, env.authEmulatorReady, env.authEmulatorWaitMs);
         const report = await seedDemo(database, { auth, authEmulatorHost: env.authEmulatorHost, images });
         printDemoAccounts(report.accounts, report.signInReady);
       } catch (error) {
@@ -73,6 +73,36 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** What the API asks its parent process (npm start) and the answer (scripts/lib/emulator.mjs). */
+const AUTH_EMULATOR_WAIT_MESSAGE = "plaza:auth-emulator-wait";
+const AUTH_EMULATOR_READY_MESSAGE = "plaza:auth-emulator-ready";
+
+/**
+ * Resolves once the demo seed can use the emulator, or after `timeoutMs` (the seed then says
+ * why). The emulator opens its port before importing the accounts saved at the last stop: a seed
+ * that went on the open port alone could create a demo account first, and the import would then
+ * skip the saved one. So npm start, which sees the emulator's ready line, answers when asked.
+ */
+async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", timeoutMs: number): Promise<void> {
+  const send = process.send?.bind(process);
+  if (readyWhen === "port" || !send) return waitForListening(hostPort, timeoutMs);
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      // The channel is only for this: it must not keep the process alive once the server closes.
+      process.channel?.unref();
+      resolve();
+    };
+    const onMessage = (message: unknown) => {
+      if (message === AUTH_EMULATOR_READY_MESSAGE) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    process.on("message", onMessage);
+    send(AUTH_EMULATOR_WAIT_MESSAGE);
+  });
 }
 
 /** Resolves once host:port accepts connections, or after `timeoutMs` (the seed then reports why). */

@@ -13,6 +13,22 @@ export const DEMO_PROJECT_ID = "demo-plaza";
 export const AUTH_EMULATOR_READY = "Emulador de Auth listo";
 
 /**
+ * The API started with AUTH_EMULATOR_READY=message (server/main.ts) asks its parent over the IPC
+ * channel before its demo seed; the parent answers once `emulatorReady` resolves, that is once
+ * the emulator has imported its saved accounts. If it fails, no answer: the API's wait runs out
+ * (AUTH_EMULATOR_WAIT_MS) and its seed says the emulator is not there.
+ */
+export function answerAuthEmulatorWait(child, emulatorReady) {
+  child.on("message", (message) => {
+    if (message !== "plaza:auth-emulator-wait") return;
+    emulatorReady.then(
+      () => child.connected && child.send("plaza:auth-emulator-ready"),
+      () => {},
+    );
+  });
+}
+
+/**
  * @param {{ persistDir?: string, quiet?: boolean }} options persistDir keeps the emulator's
  *   accounts across restarts (imported at start, exported on exit).
  */

@@ -29,13 +29,16 @@ export const API_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 const children = new Set();
 
-/** Starts `cmd args` in its own process group; output is prefixed with `[name]` unless quiet. */
-export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = ROOT, onLine } = {}) {
+/**
+ * Starts `cmd args` in its own process group; output is prefixed with `[name]` unless quiet.
+ * `ipc` opens Node's message channel to the child (`child.send`, `child.on("message")`).
+ */
+export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = ROOT, onLine, ipc = false } = {}) {
   const child = spawn(cmd, args, {
     cwd,
     env: { ...process.env, ...env },
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(ipc ? ["ipc"] : [])],
   });
   children.add(child);
   const lines = [];

@@ -74,6 +74,10 @@ describe("variables de entorno", () => {
     expect(loadEnv(local).authEmulatorWaitMs).toBe(0);
     expect(loadEnv({ ...local, AUTH_EMULATOR_WAIT_MS: "120000" }).authEmulatorWaitMs).toBe(120_000);
     expect(() => loadEnv({ ...local, AUTH_EMULATOR_WAIT_MS: "-1" })).toThrow("AUTH_EMULATOR_WAIT_MS");
+    // Listo cuando abre su puerto, salvo que npm start pida esperar su aviso.
+    expect(loadEnv(local).authEmulatorReady).toBe("port");
+    expect(loadEnv({ ...local, AUTH_EMULATOR_READY: "message" }).authEmulatorReady).toBe("message");
+    expect(() => loadEnv({ ...local, AUTH_EMULATOR_READY: "pronto" })).toThrow("AUTH_EMULATOR_READY");
   });
 
   it("límites de peticiones: activos por omisión, en memoria; Redis y escala configurables", () => {
