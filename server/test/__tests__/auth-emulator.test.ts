@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { freePort } from "../free-port";
 
 // The Auth emulator's process as `npm start` runs it (scripts/lib/auth-emulator-main.mjs), on its
 // own port beside the one the tests use: the accounts someone creates survive a stop and a start,
@@ -12,16 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/glob
 const ROOT = path.join(__dirname, "../../..");
 const MAIN = path.join(ROOT, "scripts/lib/auth-emulator-main.mjs");
 const PROJECT = "demo-plaza";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 let port: number;
 let dataDir: string;

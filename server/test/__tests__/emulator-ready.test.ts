@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { freePort } from "../free-port";
 import { waitUntil } from "../wait";
 
 // npm start runs the Auth emulator and the API side by side. The emulator opens its port before
@@ -14,16 +14,6 @@ import { waitUntil } from "../wait";
 // process does what scripts/start.mjs does, with the same function, and answers when told to.
 
 const ROOT = path.join(__dirname, "../../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 // The parent: starts the API as npm start does (scripts/api.mjs with an IPC channel), answers its
 // question once a line arrives on stdin (the emulator "ready"), and says when it was asked.
