@@ -3,7 +3,8 @@
 // Loading ~150 TypeScript files through tsx took ~1.2 s of every start; the bundle loads in
 // ~0.6 s (docs/operations/rendimiento.md, "El servidor en un archivo"). Packages stay in
 // node_modules, loaded as usual. The bundle is made again (~0.2 s) unless every file it was made
-// from still has the bytes esbuild read, with the same esbuild, build settings and tsconfig.
+// from still has the bytes esbuild read, their folders hold the same names, and esbuild, the
+// build settings and the tsconfig files are the same.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -55,10 +56,20 @@ function checkoutFiles(read) {
   };
 }
 
+/**
+ * The names in each folder that holds a source: a new file there can change what an import
+ * resolves to (a `.tsx` beside a `.ts`, a `foo.ts` beside `foo/index.ts`) with no source changed.
+ */
+function folderListings(files) {
+  const folders = [...new Set(files.map((file) => path.dirname(file)))].sort();
+  return Object.fromEntries(folders.map((folder) => [folder, sha256(fs.readdirSync(path.join(ROOT, folder)).sort().join("\0"))]));
+}
+
 function isBundleCurrent(outfile, inputsFile) {
   try {
-    const { context, files } = JSON.parse(fs.readFileSync(inputsFile, "utf8"));
+    const { context, files, folders } = JSON.parse(fs.readFileSync(inputsFile, "utf8"));
     if (!fs.existsSync(outfile) || context !== contextKey()) return false;
+    if (JSON.stringify(folderListings(Object.keys(files))) !== JSON.stringify(folders)) return false;
     return Object.entries(files).every(([file, hash]) => sha256(fs.readFileSync(path.join(ROOT, file))) === hash);
   } catch {
     // No record yet, or a source it names is gone.
@@ -111,7 +122,8 @@ export async function bundleApi({ entry = path.join(ROOT, "server", "main.ts"), 
   };
   replace(outfile, result.outputFiles[0].contents);
   // After the bundle: a record never vouches for a bundle that was not written.
-  replace(inputsFile, JSON.stringify({ context, files: Object.fromEntries([...read].sort()) }));
+  const files = Object.fromEntries([...read].sort());
+  replace(inputsFile, JSON.stringify({ context, files, folders: folderListings(Object.keys(files)) }));
   return outfile;
 }
 

@@ -39,7 +39,7 @@ const rawEnvSchema = z.object({
   // The Auth emulator accepts unsigned tokens: on a network it lets anyone in as anyone. Only an
   // isolated, non-production test environment may say so explicitly.
   PLAZA_ALLOW_EMULATOR_ON_NETWORK: z.preprocess(emptyToUndefined, booleanish.default(false)),
-  // How long the demo seed waits for the emulator to listen (npm start starts both at once).
+  // How long the demo seed waits for the emulator to be ready (npm start starts both at once).
   AUTH_EMULATOR_WAIT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300_000).default(0)),
   // How the seed knows the emulator is ready: its port accepts connections, or (npm start) the
   // parent process says so over the IPC channel once the emulator has imported its saved accounts.

@@ -87,11 +87,13 @@ const AUTH_EMULATOR_READY_MESSAGE = "plaza:auth-emulator-ready";
  */
 async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", timeoutMs: number): Promise<void> {
   const send = process.send?.bind(process);
+  if (readyWhen === "message" && !send) console.warn("AUTH_EMULATOR_READY=message, pero este proceso no tiene canal IPC: se espera a que el emulador abra su puerto.");
   if (readyWhen === "port" || !send) return waitForListening(hostPort, timeoutMs);
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
       process.off("message", onMessage);
+      process.off("disconnect", done);
       // The channel is only for this: it must not keep the process alive once the server closes.
       process.channel?.unref();
       resolve();
@@ -101,6 +103,8 @@ async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", 
     };
     const timer = setTimeout(done, timeoutMs);
     process.on("message", onMessage);
+    // npm start is gone: nobody will answer (the seed then says whether the emulator is there).
+    process.once("disconnect", done);
     send(AUTH_EMULATOR_WAIT_MESSAGE);
   });
 }

@@ -22,7 +22,8 @@ export function answerAuthEmulatorWait(child, emulatorReady) {
   child.on("message", (message) => {
     if (message !== "plaza:auth-emulator-wait") return;
     emulatorReady.then(
-      () => child.connected && child.send("plaza:auth-emulator-ready"),
+      // A callback, so an API that just exited is not an unhandled 'error' that stops npm start.
+      () => child.connected && child.send("plaza:auth-emulator-ready", () => {}),
       () => {},
     );
   });

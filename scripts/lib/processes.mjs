@@ -2,6 +2,7 @@
 // its own process group (so Ctrl-C stops everything it started), prefix its output, and wait
 // until it is ready.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -11,10 +12,16 @@ export const BIN = path.join(ROOT, "node_modules", ".bin");
 
 /**
  * Whether the module at `url` (its import.meta.url) is the script node was started with. Compared
- * as URLs: a checkout under a folder with a space or an accent has them percent-encoded there.
+ * as URLs of real paths: a folder with a space or an accent is percent-encoded in `url`, and Node
+ * gives `url` with symbolic links resolved (macOS's /var is /private/var).
  */
 export function isMainModule(url) {
-  return process.argv[1] !== undefined && url === pathToFileURL(path.resolve(process.argv[1])).href;
+  if (process.argv[1] === undefined) return false;
+  try {
+    return url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -53,7 +53,7 @@ describe("the API bundle (scripts/api.mjs)", () => {
     expect(JSON.parse(run(file))).toEqual({ migrations: ["001.sql"], version: "uno" });
   });
 
-  it("is reused while its sources keep their bytes, and made again when one changes", () => {
+  it("is reused while its sources keep their bytes, and made again when one changes or a new one takes its place", () => {
     const file = bundle();
     const made = fs.statSync(file).mtimeMs;
     expect(bundle()).toBe(file);
@@ -61,6 +61,11 @@ describe("the API bundle (scripts/api.mjs)", () => {
 
     fs.writeFileSync(path.join(dir, "db", "migrate.ts"), fs.readFileSync(path.join(dir, "db", "migrate.ts"), "utf8").replace('"uno"', '"dos"'));
     expect(JSON.parse(run(bundle()))).toEqual({ migrations: ["001.sql"], version: "dos" });
+
+    // A new file that the same import now resolves to (esbuild tries .tsx before .ts), no source changed.
+    fs.writeFileSync(path.join(dir, "db", "migrate.tsx"), `export const MIGRATIONS: string[] = [];\nexport const VERSION: string = "tres";\n`);
+    expect(JSON.parse(run(bundle()))).toEqual({ migrations: [], version: "tres" });
+    fs.rmSync(path.join(dir, "db", "migrate.tsx"));
   });
 
   it("refuses a source that does not compile, instead of running the bundle made before it", () => {

@@ -37,7 +37,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  if (parent && parent.exitCode === null) {
+  if (parent && parent.exitCode === null && parent.signalCode === null) {
     const exited = new Promise((resolve) => parent!.once("exit", resolve));
     parent.kill("SIGTERM");
     await exited;
@@ -78,7 +78,8 @@ describe("la semilla de demostración de npm start y el emulador de Auth", () =>
 
     // The emulator is listening all along (the suite's): only the answer lets the seed go on.
     await waitUntil(() => output.includes("[padre] la API pregunta: plaza:auth-emulator-wait"), 45_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A fresh folder's seed prints its accounts ~1 s after it starts: 3 s would show one that did not wait.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(output).not.toContain("Cuentas de demostración");
     expect(output).not.toContain("Plaza API lista");
 
