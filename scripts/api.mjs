@@ -65,10 +65,11 @@ function folderListings(files) {
   return Object.fromEntries(folders.map((folder) => [folder, sha256(fs.readdirSync(path.join(ROOT, folder)).sort().join("\0"))]));
 }
 
-function isBundleCurrent(outfile, inputsFile) {
+function isBundleCurrent(outfile, inputsFile, context) {
   try {
-    const { context, files, folders } = JSON.parse(fs.readFileSync(inputsFile, "utf8"));
-    if (!fs.existsSync(outfile) || context !== contextKey()) return false;
+    const record = JSON.parse(fs.readFileSync(inputsFile, "utf8"));
+    const { files, folders } = record;
+    if (!fs.existsSync(outfile) || record.context !== context) return false;
     if (JSON.stringify(folderListings(Object.keys(files))) !== JSON.stringify(folders)) return false;
     return Object.entries(files).every(([file, hash]) => sha256(fs.readFileSync(path.join(ROOT, file))) === hash);
   } catch {
@@ -86,8 +87,8 @@ export async function bundleApi({ entry = path.join(ROOT, "server", "main.ts"), 
   const outfile = path.join(outDir, "main.cjs");
   // What the bundle was made from: a hash of each file's bytes, and of what else decides it.
   const inputsFile = path.join(outDir, "inputs.json");
-  if (isBundleCurrent(outfile, inputsFile)) return outfile;
   const context = contextKey();
+  if (isBundleCurrent(outfile, inputsFile, context)) return outfile;
   const read = new Map();
   const { build, stop } = await import("esbuild");
   let result;

@@ -94,8 +94,6 @@ async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", 
       clearTimeout(timer);
       process.off("message", onMessage);
       process.off("disconnect", done);
-      // The channel is only for this: it must not keep the process alive once the server closes.
-      process.channel?.unref();
       resolve();
     };
     const onMessage = (message: unknown) => {

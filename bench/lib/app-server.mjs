@@ -5,8 +5,9 @@ import { fileURLToPath } from "node:url";
 import { API_NODE_FLAGS } from "../../scripts/lib/processes.mjs";
 import { freePort } from "./free-port.mjs";
 
-// The real entry point (server/main.ts, as npm start runs it: scripts/api.mjs) started for a browser benchmark: its own port, a fresh
-// PGlite data folder with the demo seed, the Auth emulator for identity, the geocoder off.
+// The real entry point (server/main.ts, run as npm start runs it: scripts/api.mjs) started for a
+// browser benchmark: its own port, a fresh PGlite data folder with the demo seed, the Auth
+// emulator for identity, the geocoder off.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
