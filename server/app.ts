@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { runAsRetryable, type Database } from "./db/client";
+import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { apiDocsPath, registerApiDocs } from "./plugins/api-docs";
@@ -98,12 +98,6 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   registerErrorHandling(app);
   registerNulCharacterGuard(app);
-  // Reads survive a database restart mid-statement (see runAsRetryable). A callback hook: the
-  // rest of the request runs inside `done`, so it inherits the context.
-  app.addHook("onRequest", (request, _reply, done) => {
-    if (request.method === "GET" || request.method === "HEAD") runAsRetryable(done);
-    else done();
-  });
   const pageWorkAllowed = await registerRateLimits(app, config.rateLimit, API_PREFIX);
   registerSecurityHeaders(app, {
     authEmulatorHost: config.authEmulatorHost,

@@ -8,7 +8,6 @@ import { openPostgres } from "./postgres";
 
 export type { Database, DatabaseKind, OpenDatabaseOptions } from "./database";
 export type { Queryable } from "./queryable";
-export { runAsRetryable } from "./postgres";
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.schema !== undefined) assertSchemaName(options.schema);

@@ -6,6 +6,7 @@ import { createTestApp, expectedDatabaseKind, type TestApp } from "../../test/ha
 import { as, makePerson, type Person } from "../../routes/content/__tests__/helpers";
 import { openDatabase } from "../client";
 import { isDatabaseUnavailable } from "../errors";
+import { isRepeatable } from "../postgres";
 
 // The database going away must read as "come back in a moment" (503 + Retry-After, Spanish
 // message), never as a 500, and the API must recover by itself. The shared PostgreSQL is never
@@ -64,6 +65,26 @@ describe("errores de conexión a la base de datos", () => {
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })]))).toBe(true);
   });
 
+  it("solo una lectura suelta se puede repetir tras perder la conexión: ni escrituras, ni WITH, ni avisos, secuencias, ajustes o bloqueos", () => {
+    for (const sql of ["SELECT 1", "  select * FROM events WHERE id = $1", "SELECT u.*, ARRAY(SELECT target_id FROM follows) AS f FROM users u"]) {
+      expect([sql, isRepeatable(sql)]).toEqual([sql, true]);
+    }
+    for (const sql of [
+      "INSERT INTO follows VALUES ($1, $2, $3)",
+      "UPDATE users SET name = $2 WHERE id = $1",
+      "DELETE FROM follows WHERE follower_id = $1",
+      "WITH inserted AS (INSERT INTO notifications VALUES ($1) RETURNING *) SELECT * FROM inserted",
+      "SELECT pg_notify($1, $2)",
+      "SELECT r.*, PG_NOTIFY ($2, r.id) FROM inserted r",
+      "SELECT nextval('s')",
+      "SELECT set_config('pg_trgm.strict_word_similarity_threshold', $1, true)",
+      "SELECT pg_advisory_xact_lock(7)",
+      "SELECT * INTO copia FROM events",
+    ]) {
+      expect([sql, isRepeatable(sql)]).toEqual([sql, false]);
+    }
+  });
+
   it("un error de SQL o de datos no es una caída (sigue siendo 4xx/500)", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error("syntax error"), { code: "42601" }))).toBe(false);
@@ -110,12 +131,16 @@ if (expectedDatabaseKind() === "postgres") {
         connectionTimeoutMs: 2000,
         onBackgroundError: (error) => backgroundErrors.push(error),
       });
+      await database.exec("CREATE TABLE prueba_escrituras (n int)");
       t = await createTestApp({
         database,
         configure: (app) => {
-          const slow = async () => ({ data: await database.query("SELECT pg_sleep(1) AS slept") });
-          app.get("/api/prueba/lenta", slow);
-          app.post("/api/prueba/lenta", slow);
+          const slow = (sql: string) => async () => ({ data: await database.query(sql) });
+          const read = slow("SELECT pg_sleep(1) AS slept");
+          app.get("/api/prueba/lenta", read);
+          app.post("/api/prueba/lenta", read);
+          app.get("/api/prueba/escribe", slow("INSERT INTO prueba_escrituras SELECT 1 FROM pg_sleep(1) RETURNING n"));
+          app.get("/api/prueba/avisa", slow("SELECT pg_sleep(1), pg_notify('prueba', 'hola')"));
         },
       });
       person = await makePerson(t);
@@ -176,25 +201,34 @@ if (expectedDatabaseKind() === "postgres") {
       expect(Date.now() - started).toBeGreaterThanOrEqual(700);
     });
 
-    it("una lectura cortada a mitad por el reinicio se repite sola; una escritura no (503)", async () => {
-      const read = t.request({ url: "/api/prueba/lenta" });
-      const write = t.request({ method: "POST", url: "/api/prueba/lenta" });
+    it("una lectura cortada a mitad por el reinicio se repite sola, venga de un GET o de un POST; una escritura o un aviso no (503), aunque venga de un GET", async () => {
+      const answers = Promise.all(
+        [
+          { url: "/api/prueba/lenta" },
+          { method: "POST" as const, url: "/api/prueba/lenta" },
+          { url: "/api/prueba/escribe" },
+          { url: "/api/prueba/avisa" },
+        ].map((request) => t.request(request)),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 300));
       proxy.restore();
-      const [readAnswer, writeAnswer] = await Promise.all([read, write]);
-      expect(readAnswer.statusCode).toBe(200);
-      expect(writeAnswer.statusCode).toBe(503);
-      expect(writeAnswer.json()).toEqual(UNAVAILABLE);
+      const [getRead, postRead, write, notice] = await answers;
+      expect(getRead!.statusCode).toBe(200);
+      expect(postRead!.statusCode).toBe(200);
+      for (const answer of [write!, notice!]) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.json()).toEqual(UNAVAILABLE);
+      }
     });
 
     it("una transacción en curso cuando cae la conexión falla como caída y el proceso sigue en pie", async () => {
       // Checked-out connections have no pool listener: without one of ours their 'error' event
       // would be thrown as an uncaught exception and fail this test (and end a real server).
       const transaction = t.database.transaction((tx) => tx.query("SELECT pg_sleep(3)"));
-      // A single statement outside a request is not retryable work: it fails like the transaction.
-      const statement = t.database.query("SELECT pg_sleep(3)");
+      // A write outside a transaction is never sent again either: it fails like the transaction.
+      const statement = t.database.query("INSERT INTO prueba_escrituras SELECT 1 FROM pg_sleep(3)");
       await new Promise((resolve) => setTimeout(resolve, 300));
       proxy.cut();
       const results = await Promise.allSettled([transaction, statement]);
