@@ -194,16 +194,26 @@ function waitThroughRestarts(pool: pg.Pool, waitMs: number): void {
   };
 }
 
+// What a statement must not do to be sent twice: write (a WITH may hold a write, only at its top
+// level), notify, move a sequence, change a setting, lock, touch large objects or end sessions,
+// create a table (SELECT … INTO), or be more than one statement.
+const EFFECTS =
+  /\b(INSERT|UPDATE|DELETE|MERGE|INTO)\b|\b(pg_notify|nextval|setval|currval|lastval|set_config|pg_(try_)?advisory_\w+|lo_\w+|pg_terminate_backend|pg_cancel_backend)\s*\(|;\s*\S/i;
+
 /**
  * Whether a statement may be sent again after its connection was lost mid-way, when nobody can
- * know if it ran: a plain SELECT that calls none of the functions with effects that statements
- * here use. Writes, WITH (it may hold a write), notifications, sequences, settings and locks are
- * never repeated; they fail as an outage (503). Decided by the statement, not by the request that
- * sent it: a GET that writes is not repeated, a POST's read is. (This was an AsyncLocalStorage
- * around GET requests, which in Node 20 hooks every promise: ~15 % of the API's CPU for a read.)
+ * know if it ran: a read (SELECT, or WITH … SELECT) with none of the effects above. Writes and
+ * notices fail as an outage (503) instead, and so does anything in a transaction. Decided by the
+ * statement, not by the request: a GET's write is never repeated, a POST's read may be. A function
+ * of ours that writes would have to be added to EFFECTS (the one in the migrations, plaza_fold, is
+ * immutable). This was an AsyncLocalStorage around GET requests, which in Node 20 hooks every
+ * promise: ~15 % of the API's CPU for a signed-in read (docs/operations/rendimiento.md).
  */
 export function isRepeatable(sql: string): boolean {
-  return /^\s*SELECT\b/i.test(sql) && !/\b(pg_notify|nextval|setval|set_config|pg_(try_)?advisory_\w+|lo_\w+)\s*\(|\bINTO\b/i.test(sql);
+  // Literals and comments hold words, not effects ("flattened into hash joins"); one pass, left to
+  // right, so a quote inside a comment or dashes inside a literal are read as what they are in.
+  const code = sql.replace(/'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?\*\//g, " ");
+  return /^\s*(SELECT|WITH)\b/i.test(code) && !EFFECTS.test(code);
 }
 
 /**
@@ -215,11 +225,12 @@ function retryReadsCutShort(pool: pg.Pool): void {
   const queryOnce = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const result = queryOnce(...args);
-    const sql = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
     // The callback form (which we do not use) is left as it is.
-    if (!(result instanceof Promise) || typeof sql !== "string" || !isRepeatable(sql)) return result;
+    if (!(result instanceof Promise)) return result;
     return result.catch((error: unknown) => {
       if (!isDatabaseUnavailable(error) || alreadyWaited.has(error as object) || pool.ending) throw error;
+      const sql = typeof args[0] === "string" ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+      if (typeof sql !== "string" || !isRepeatable(sql)) throw error;
       return queryOnce(...args);
     });
   };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv } from "../../env";
 import { createTestApp, expectedDatabaseKind, type TestApp } from "../../test/harness";
@@ -65,8 +66,14 @@ describe("errores de conexión a la base de datos", () => {
     expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })]))).toBe(true);
   });
 
-  it("solo una lectura suelta se puede repetir tras perder la conexión: ni escrituras, ni WITH, ni avisos, secuencias, ajustes o bloqueos", () => {
-    for (const sql of ["SELECT 1", "  select * FROM events WHERE id = $1", "SELECT u.*, ARRAY(SELECT target_id FROM follows) AS f FROM users u"]) {
+  it("solo una lectura se puede repetir tras perder la conexión: ni escrituras (tampoco dentro de un WITH), ni avisos, secuencias, ajustes, bloqueos o varias sentencias", () => {
+    for (const sql of [
+      "SELECT 1",
+      "  select * FROM events WHERE id = $1",
+      "SELECT u.*, ARRAY(SELECT target_id FROM follows) AS f FROM users u",
+      "WITH page AS MATERIALIZED (SELECT id FROM events LIMIT 21) SELECT e.updated_at, e.deleted_reason FROM page JOIN events e USING (id);",
+      "-- a comment first\nSELECT id FROM events /* not flattened into a join */ WHERE title = 'insert; delete'",
+    ]) {
       expect([sql, isRepeatable(sql)]).toEqual([sql, true]);
     }
     for (const sql of [
@@ -80,6 +87,11 @@ describe("errores de conexión a la base de datos", () => {
       "SELECT set_config('pg_trgm.strict_word_similarity_threshold', $1, true)",
       "SELECT pg_advisory_xact_lock(7)",
       "SELECT * INTO copia FROM events",
+      "SELECT currval('s')",
+      "SELECT 1; DELETE FROM users",
+      "with gone as (delete from follows returning *) select count(*) from gone",
+      "SELECT 'it''s -- not a comment', pg_notify($1, $2)",
+      "SELECT 1 -- it's a comment\n, pg_notify($1, $2)",
     ]) {
       expect([sql, isRepeatable(sql)]).toEqual([sql, false]);
     }
@@ -115,32 +127,44 @@ if (expectedDatabaseKind() === "postgres") {
     let proxy: Awaited<ReturnType<typeof startProxy>>;
     let t: TestApp;
     let person: Person;
+    let direct: pg.Client;
     const backgroundErrors: Error[] = [];
+    // Every statement the app sends outside a transaction (transactions use their own client).
+    const sent: string[] = [];
 
     beforeAll(async () => {
-      const direct = new URL(loadEnv().databaseUrl!);
-      proxy = await startProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-      const viaProxy = new URL(direct);
+      const directUrl = new URL(loadEnv().databaseUrl!);
+      proxy = await startProxy({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
+      direct = new pg.Client({ connectionString: directUrl.toString() });
+      await direct.connect();
+      const viaProxy = new URL(directUrl);
       viaProxy.hostname = "127.0.0.1";
       viaProxy.port = String(proxy.port);
       const database = await openDatabase({
         databaseUrl: viaProxy.toString(),
         schema: `test_${randomBytes(6).toString("hex")}`,
         dropSchemaOnClose: true,
-        poolSize: 4,
+        poolSize: 8,
         connectionTimeoutMs: 2000,
         onBackgroundError: (error) => backgroundErrors.push(error),
       });
       await database.exec("CREATE TABLE prueba_escrituras (n int)");
+      const recording = {
+        ...database,
+        query<T>(sql: string, params?: unknown[]) {
+          sent.push(sql);
+          return database.query<T>(sql, params);
+        },
+      };
       t = await createTestApp({
-        database,
+        database: recording,
         configure: (app) => {
           const slow = (sql: string) => async () => ({ data: await database.query(sql) });
-          const read = slow("SELECT pg_sleep(1) AS slept");
+          const read = slow("SELECT pg_sleep(2) AS slept");
           app.get("/api/prueba/lenta", read);
           app.post("/api/prueba/lenta", read);
-          app.get("/api/prueba/escribe", slow("INSERT INTO prueba_escrituras SELECT 1 FROM pg_sleep(1) RETURNING n"));
-          app.get("/api/prueba/avisa", slow("SELECT pg_sleep(1), pg_notify('prueba', 'hola')"));
+          app.get("/api/prueba/escribe", slow("INSERT INTO prueba_escrituras SELECT 1 FROM pg_sleep(2) RETURNING n"));
+          app.get("/api/prueba/avisa", slow("SELECT pg_sleep(2), pg_notify('prueba', 'hola')"));
         },
       });
       person = await makePerson(t);
@@ -149,7 +173,21 @@ if (expectedDatabaseKind() === "postgres") {
       proxy.restore();
       await t?.close();
       await proxy?.close();
+      await direct?.end();
     });
+
+    /** Waits until PostgreSQL is running `count` statements that contain `text` (not this one). */
+    async function untilRunning(text: string, count: number) {
+      for (const giveUpAt = Date.now() + 10_000; Date.now() < giveUpAt; ) {
+        const { rows } = await direct.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND strpos(query, $1) > 0",
+          [text],
+        );
+        if (rows[0]!.n >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`PostgreSQL no llegó a correr ${count} sentencias con «${text}»`);
+    }
 
     it("responde 503 con Retry-After mientras no hay base de datos, y se recupera sola", async () => {
       const remembered = await t.request({ url: "/api/events" });
@@ -210,7 +248,7 @@ if (expectedDatabaseKind() === "postgres") {
           { url: "/api/prueba/avisa" },
         ].map((request) => t.request(request)),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await untilRunning("pg_sleep(2)", 4);
       proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 300));
       proxy.restore();
@@ -223,15 +261,34 @@ if (expectedDatabaseKind() === "postgres") {
       }
     });
 
+    it("lo que leen las listas, un detalle, para ti y mis datos se puede repetir tras un reinicio", async () => {
+      sent.length = 0;
+      const reads = [
+        await t.request({ url: "/api/events?limit=3" }),
+        await t.request({ url: "/api/places?limit=3" }),
+        await t.request({ url: "/api/news?limit=3" }),
+        await as(t, person)({ url: "/api/events?limit=4" }),
+        await as(t, person)({ url: "/api/events/for-you" }),
+        await as(t, person)({ url: "/api/users/my-data" }),
+      ];
+      const [event] = (reads[0]!.json() as { data: { items: { _id: string }[] } }).data.items;
+      if (event) reads.push(await as(t, person)({ url: `/api/events/${event._id}` }));
+      expect(reads.map((res) => res.statusCode)).toEqual(reads.map(() => 200));
+      expect(sent.length).toBeGreaterThan(reads.length);
+      expect(sent.filter((sql) => !isRepeatable(sql))).toEqual([]);
+    });
+
     it("una transacción en curso cuando cae la conexión falla como caída y el proceso sigue en pie", async () => {
       // Checked-out connections have no pool listener: without one of ours their 'error' event
       // would be thrown as an uncaught exception and fail this test (and end a real server).
       const transaction = t.database.transaction((tx) => tx.query("SELECT pg_sleep(3)"));
       // A write outside a transaction is never sent again either: it fails like the transaction.
       const statement = t.database.query("INSERT INTO prueba_escrituras SELECT 1 FROM pg_sleep(3)");
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A read is sent again, but with the server still gone it fails after the reconnect wait.
+      const read = t.database.query("SELECT pg_sleep(3)");
+      await untilRunning("pg_sleep(3)", 3);
       proxy.cut();
-      const results = await Promise.allSettled([transaction, statement]);
+      const results = await Promise.allSettled([transaction, statement, read]);
       proxy.restore();
       for (const result of results) {
         expect(result.status).toBe("rejected");
