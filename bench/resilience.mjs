@@ -80,7 +80,7 @@ function startApi(databaseUrl) {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      // Not NODE_ENV=production: production refuses the Auth emulator this run signs in with.
       DATABASE_URL: databaseUrl,
       PORT: "0",
       SEED_DEMO: "false",

@@ -51,10 +51,21 @@ async function identityToolkit(method, body) {
   return json;
 }
 
-/** A new emulator account, registered in Plaza through POST /users/sign-up. */
+/**
+ * A new emulator account with its email verified (publishing needs it, docs/authorization.md),
+ * registered in Plaza through POST /users/sign-up; the token is one issued after the verification.
+ */
 export async function registeredAccount(apiBase, name) {
   const email = `bench-${Math.random().toString(36).slice(2, 10)}@plaza.test`;
-  const { localId, idToken } = await identityToolkit("signUp", { email, password: "Bench-2026!", returnSecureToken: true });
+  const password = "Bench-2026!";
+  const { localId } = await identityToolkit("signUp", { email, password, returnSecureToken: true });
+  const verified = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer owner" },
+    body: JSON.stringify({ localId, emailVerified: true }),
+  });
+  if (!verified.ok) throw new Error(`Emulador de Auth (accounts:update): ${verified.status}`);
+  const { idToken } = await signIn(email, password);
   const response = await fetch(`${apiBase}/api/users/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${idToken}` },
