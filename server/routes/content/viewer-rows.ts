@@ -24,7 +24,7 @@ interface ViewerFacts {
 type ViewedRow = { id: string; following: boolean };
 
 /** The viewer's follows and roles among `rows`, as columns keyed by `$1` (the viewer's id). */
-function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[], role?: ViewerRole<Row>): Alongside<ViewerFacts> {
+export function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[], role?: ViewerRole<Row>): Alongside<ViewerFacts> {
   const communities = role ? [...new Set(rows.map((row) => role.communityOf(row)).filter((id): id is string => id !== null))] : [];
   // The generic plan reads every follow the viewer has of this kind and keeps those on the page,
   // so its cost grows with their history (follows of past events are kept): ~1.3 ms of database
@@ -35,10 +35,14 @@ function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[], role
   // `target_id = ($3)[1]` for one-row reads), the generic plan probed the event's followers index
   // instead, reading every follower of a popular event. Figures: docs/operations/rendimiento.md,
   // "El historial de quien lee".
+  const followed = `ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS viewer_followed`;
+  // Most rows belong to no community: then there is no role to look up, and no subquery to run.
+  const roles = communities.length
+    ? `(SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS viewer_roles`
+    : `NULL::json AS viewer_roles`;
   return {
-    columns: `ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS viewer_followed,
-       (SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS viewer_roles`,
-    params: [kind, rows.map((row) => row.id), communities],
+    columns: `${followed},\n       ${roles}`,
+    params: communities.length ? [kind, rows.map((row) => row.id), communities] : [kind, rows.map((row) => row.id)],
     read: (record) => ({ followed: record.viewer_followed as string[], roles: fromJson<Record<string, string> | null>(record.viewer_roles) }),
   };
 }
