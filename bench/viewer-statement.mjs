@@ -1,0 +1,77 @@
+// The database's CPU for the statement a signed-in read sends (the reader's account, which the
+// sign-in check needs, with their follows and community roles among the rows:
+// server/routes/content/viewer-rows.ts), next to its floor in the same run: the account alone by
+// primary key. One connection, statements one after
+// another, in alternating blocks, so what is measured is PostgreSQL's work per statement (its
+// backend's CPU from /proc) and not a contended machine's queueing. Rows: one event outside any
+// community, one in a community (the role is looked up), a page of 20 events with 7 in one.
+//
+//   node --import tsx bench/viewer-statement.mjs            # DATABASE_URL or the local PostgreSQL
+//
+// Options: --statements 10000 (per block) --rounds 4. Needs a PostgreSQL on this machine (the
+// backend's /proc entry). Prints a table; asserts nothing.
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../server/db/client.ts";
+import { findUserWith } from "../server/routes/users/user-queries.ts";
+import { viewerFacts } from "../server/routes/content/viewer-rows.ts";
+
+const { values } = parseArgs({ options: { statements: { type: "string", default: "10000" }, rounds: { type: "string", default: "4" } } });
+const STATEMENTS = Number(values.statements);
+const ROUNDS = Number(values.rounds);
+const DATABASE_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/bench";
+const USERS = 2_000;
+// As the events resource declares it (server/routes/events/resource.ts).
+const viewerRole = { column: "viewer_community_role", communityOf: (row) => row.community_id };
+
+const database = await openDatabase({ databaseUrl: DATABASE_URL, schema: `bench_viewer_${Date.now().toString(36)}`, dropSchemaOnClose: true, poolSize: 1 });
+try {
+  // The shape of bench/content-server.mjs: 2,000 accounts, 200 communities with their owners,
+  // 30,000 follows of events.
+  await database.query(`INSERT INTO users (id, name, email, verified) SELECT 'bench-u-' || g, 'Persona ' || g, 'bench-u-' || g || '@plaza.test', g % 2 = 0 FROM generate_series(1, ${USERS}) g`);
+  await database.query(`INSERT INTO communities (id, name, created_by) SELECT 'bench-c-' || g, 'Comunidad ' || g, 'bench-u-' || g FROM generate_series(1, 200) g`);
+  await database.query(`INSERT INTO community_members (community_id, user_id, role) SELECT 'bench-c-' || g, 'bench-u-' || g, 'owner' FROM generate_series(1, 200) g`);
+  await database.query(`INSERT INTO follows (follower_id, target_kind, target_id)
+    SELECT 'bench-u-' || (1 + g % ${USERS}), 'events', 'bench-e-' || (50000 + (g * 13) % 50000) FROM generate_series(1, 30000) g ON CONFLICT DO NOTHING`);
+  await database.query("ANALYZE");
+  const [{ pid }] = await database.query("SELECT pg_backend_pid() AS pid");
+  // utime + stime of the backend, in clock ticks of 10 ms.
+  const backendCpuMs = () => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+
+  const event = (i, community) => ({ id: `bench-e-${50000 + i}`, following: false, community_id: community ? `bench-c-${1 + (i % 200)}` : null });
+  const cases = [
+    ["suelo: la cuenta por clave primaria", (user) => database.query("SELECT u.* FROM users u WHERE u.id = $1 LIMIT 1", [user])],
+    ["un evento sin comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, false)], viewerRole))],
+    ["un evento de una comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, true)], viewerRole))],
+    ["una página de 20 eventos (7 de comunidades)", (user, i) =>
+      findUserWith(database, user, viewerFacts("events", Array.from({ length: 20 }, (_, k) => event(i + k, k % 3 === 0)), viewerRole))],
+  ];
+  const totals = cases.map(() => ({ cpuMs: 0, wallMs: 0, statements: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts at another case, so no case always runs first (cold) or last.
+    for (let k = 0; k < cases.length; k++) {
+      const index = (round + k) % cases.length;
+      const [, send] = cases[index];
+      const cpu = backendCpuMs();
+      const started = performance.now();
+      for (let i = 0; i < STATEMENTS; i++) await send(`bench-u-${1 + (i % USERS)}`, i);
+      totals[index].wallMs += performance.now() - started;
+      totals[index].cpuMs += backendCpuMs() - cpu;
+      totals[index].statements += STATEMENTS;
+    }
+  }
+  console.log(`\nPostgreSQL · una conexión · ${ROUNDS} rondas de ${STATEMENTS} sentencias por caso\n`);
+  console.log("| Caso | CPU de PostgreSQL µs/sentencia | × suelo | ida y vuelta µs |");
+  console.log("| --- | ---: | ---: | ---: |");
+  const floorCpu = (1000 * totals[0].cpuMs) / totals[0].statements;
+  for (const [index, [title]] of cases.entries()) {
+    const cpu = (1000 * totals[index].cpuMs) / totals[index].statements;
+    const wall = (1000 * totals[index].wallMs) / totals[index].statements;
+    console.log(`| ${title} | ${cpu.toFixed(0)} | ${index === 0 ? "" : `${(cpu / floorCpu).toFixed(2)}×`} | ${wall.toFixed(0)} |`);
+  }
+} finally {
+  await database.close();
+}
