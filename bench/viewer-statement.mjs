@@ -10,11 +10,11 @@
 //
 // Options: --statements 10000 (per block) --rounds 4. Needs a PostgreSQL on this machine (the
 // backend's /proc entry). Prints a table; asserts nothing.
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/client.ts";
-import { findUserWith } from "../server/routes/users/user-queries.ts";
+import { findUserById, findUserWith } from "../server/routes/users/user-queries.ts";
 import { viewerFacts } from "../server/routes/content/viewer-rows.ts";
+import { procStat, ticksToMs } from "./lib/proc.mjs";
 
 const { values } = parseArgs({ options: { statements: { type: "string", default: "10000" }, rounds: { type: "string", default: "4" } } });
 const STATEMENTS = Number(values.statements);
@@ -25,6 +25,9 @@ const USERS = 2_000;
 const viewerRole = { column: "viewer_community_role", communityOf: (row) => row.community_id };
 
 const database = await openDatabase({ databaseUrl: DATABASE_URL, schema: `bench_viewer_${Date.now().toString(36)}`, dropSchemaOnClose: true, poolSize: 1 });
+// An interrupted run stops after the statement in flight and still drops its throwaway schema.
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => (interrupted = true));
 try {
   // The shape of bench/content-server.mjs: 2,000 accounts, 200 communities with their owners,
   // 30,000 follows of events.
@@ -33,17 +36,18 @@ try {
   await database.query(`INSERT INTO community_members (community_id, user_id, role) SELECT 'bench-c-' || g, 'bench-u-' || g, 'owner' FROM generate_series(1, 200) g`);
   await database.query(`INSERT INTO follows (follower_id, target_kind, target_id)
     SELECT 'bench-u-' || (1 + g % ${USERS}), 'events', 'bench-e-' || (50000 + (g * 13) % 50000) FROM generate_series(1, 30000) g ON CONFLICT DO NOTHING`);
-  await database.query("ANALYZE");
+  for (const table of ["users", "communities", "community_members", "follows"]) await database.query(`ANALYZE ${table}`);
   const [{ pid }] = await database.query("SELECT pg_backend_pid() AS pid");
-  // utime + stime of the backend, in clock ticks of 10 ms.
+  // A PostgreSQL in a container or on another host has another process behind that number.
+  if (procStat(pid)?.name !== "postgres") throw new Error(`El proceso ${pid} no es el de PostgreSQL en esta máquina: este benchmark lee su CPU de /proc.`);
   const backendCpuMs = () => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const { fields } = procStat(pid);
+    return ticksToMs(Number(fields[11]) + Number(fields[12]));
   };
 
   const event = (i, community) => ({ id: `bench-e-${50000 + i}`, following: false, community_id: community ? `bench-c-${1 + (i % 200)}` : null });
   const cases = [
-    ["suelo: la cuenta por clave primaria", (user) => database.query("SELECT u.* FROM users u WHERE u.id = $1 LIMIT 1", [user])],
+    ["suelo: la cuenta por clave primaria", (user) => findUserById(database, user)],
     ["un evento sin comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, false)], viewerRole))],
     ["un evento de una comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, true)], viewerRole))],
     ["una página de 20 eventos (7 de comunidades)", (user, i) =>
@@ -57,20 +61,25 @@ try {
       const [, send] = cases[index];
       const cpu = backendCpuMs();
       const started = performance.now();
-      for (let i = 0; i < STATEMENTS; i++) await send(`bench-u-${1 + (i % USERS)}`, i);
+      for (let i = 0; i < STATEMENTS && !interrupted; i++) await send(`bench-u-${1 + (i % USERS)}`, i);
       totals[index].wallMs += performance.now() - started;
       totals[index].cpuMs += backendCpuMs() - cpu;
       totals[index].statements += STATEMENTS;
     }
   }
-  console.log(`\nPostgreSQL · una conexión · ${ROUNDS} rondas de ${STATEMENTS} sentencias por caso\n`);
-  console.log("| Caso | CPU de PostgreSQL µs/sentencia | × suelo | ida y vuelta µs |");
-  console.log("| --- | ---: | ---: | ---: |");
-  const floorCpu = (1000 * totals[0].cpuMs) / totals[0].statements;
-  for (const [index, [title]] of cases.entries()) {
-    const cpu = (1000 * totals[index].cpuMs) / totals[index].statements;
-    const wall = (1000 * totals[index].wallMs) / totals[index].statements;
-    console.log(`| ${title} | ${cpu.toFixed(0)} | ${index === 0 ? "" : `${(cpu / floorCpu).toFixed(2)}×`} | ${wall.toFixed(0)} |`);
+  if (interrupted) {
+    console.error("Interrumpido: sin cifras (las rondas quedaron incompletas).");
+    process.exitCode = 130;
+  } else {
+    console.log(`\nPostgreSQL · una conexión · ${ROUNDS} rondas de ${STATEMENTS} sentencias por caso\n`);
+    console.log("| Caso | CPU de PostgreSQL µs/sentencia | × suelo | ida y vuelta µs |");
+    console.log("| --- | ---: | ---: | ---: |");
+    const floorCpu = (1000 * totals[0].cpuMs) / totals[0].statements;
+    for (const [index, [title]] of cases.entries()) {
+      const cpu = (1000 * totals[index].cpuMs) / totals[index].statements;
+      const wall = (1000 * totals[index].wallMs) / totals[index].statements;
+      console.log(`| ${title} | ${cpu.toFixed(0)} | ${index === 0 ? "" : `${(cpu / floorCpu).toFixed(2)}×`} | ${wall.toFixed(0)} |`);
+    }
   }
 } finally {
   await database.close();
