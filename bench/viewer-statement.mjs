@@ -1,10 +1,13 @@
-// The database's CPU for the statement a signed-in read sends (the reader's account, which the
-// sign-in check needs, with their follows and community roles among the rows:
-// server/routes/content/viewer-rows.ts), next to its floor in the same run: the account alone by
-// primary key. One connection, statements one after
-// another, in alternating blocks, so what is measured is PostgreSQL's work per statement (its
-// backend's CPU from /proc) and not a contended machine's queueing. Rows: one event outside any
-// community, one in a community (the role is looked up), a page of 20 events with 7 in one.
+// The database's CPU for the statements a signed-in read sends about the reader, next to their
+// floor in the same run: the reader's account alone by primary key (`findUserById`). The reader
+// of a public list or item: their account, which the sign-in check needs, with their follows and
+// community roles among the rows (server/routes/content/viewer-rows.ts), for one event outside any
+// community, one in a community and a page of 20 events with 7 in one. The reader of their own
+// profile (my-data): their account with all their follows, followers and addresses
+// (`findUserWithOwnRelations`), beside the statement bench/content-load.mjs uses as my-data's
+// floor (bench/lib/floors.mjs). One connection, statements one after another, in blocks that
+// alternate and rotate their order, so what is measured is PostgreSQL's work per statement (its
+// backend's CPU from /proc) and not a contended machine's queueing.
 //
 //   node --import tsx bench/viewer-statement.mjs            # DATABASE_URL or the local PostgreSQL
 //
@@ -12,8 +15,9 @@
 // backend's /proc entry). Prints a table; asserts nothing.
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/client.ts";
-import { findUserById, findUserWith } from "../server/routes/users/user-queries.ts";
+import { findUserById, findUserWith, findUserWithOwnRelations } from "../server/routes/users/user-queries.ts";
 import { viewerFacts } from "../server/routes/content/viewer-rows.ts";
+import { MY_DATA } from "./lib/floors.mjs";
 import { procStat, ticksToMs } from "./lib/proc.mjs";
 
 const { values } = parseArgs({ options: { statements: { type: "string", default: "10000" }, rounds: { type: "string", default: "4" } } });
@@ -30,13 +34,20 @@ let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => (interrupted = true));
 try {
   // The shape of bench/content-server.mjs: 2,000 accounts, 200 communities with their owners,
-  // 30,000 follows of events.
+  // 30,000 follows of events, and (as bench/content-load.mjs's readers have) followed places and
+  // people and an address each.
   await database.query(`INSERT INTO users (id, name, email, verified) SELECT 'bench-u-' || g, 'Persona ' || g, 'bench-u-' || g || '@plaza.test', g % 2 = 0 FROM generate_series(1, ${USERS}) g`);
   await database.query(`INSERT INTO communities (id, name, created_by) SELECT 'bench-c-' || g, 'Comunidad ' || g, 'bench-u-' || g FROM generate_series(1, 200) g`);
   await database.query(`INSERT INTO community_members (community_id, user_id, role) SELECT 'bench-c-' || g, 'bench-u-' || g, 'owner' FROM generate_series(1, 200) g`);
   await database.query(`INSERT INTO follows (follower_id, target_kind, target_id)
     SELECT 'bench-u-' || (1 + g % ${USERS}), 'events', 'bench-e-' || (50000 + (g * 13) % 50000) FROM generate_series(1, 30000) g ON CONFLICT DO NOTHING`);
-  for (const table of ["users", "communities", "community_members", "follows"]) await database.query(`ANALYZE ${table}`);
+  await database.query(`INSERT INTO follows (follower_id, target_kind, target_id)
+    SELECT 'bench-u-' || (1 + g % ${USERS}), 'places', 'bench-p-' || g FROM generate_series(1, 10000) g ON CONFLICT DO NOTHING`);
+  await database.query(`INSERT INTO follows (follower_id, target_kind, target_id)
+    SELECT 'bench-u-' || g, 'users', 'bench-u-' || (1 + g % ${USERS}) FROM generate_series(1, ${USERS}) g ON CONFLICT DO NOTHING`);
+  await database.query(`INSERT INTO addresses (user_id, label, street, city, state, lat, lng)
+    SELECT 'bench-u-' || g, 'Casa', 'Calle Hidalgo', 'Saltillo', 'Coahuila', 25.42, -101.0 FROM generate_series(1, ${USERS}) g`);
+  for (const table of ["users", "communities", "community_members", "follows", "addresses"]) await database.query(`ANALYZE ${table}`);
   const [{ pid }] = await database.query("SELECT pg_backend_pid() AS pid");
   // A PostgreSQL in a container or on another host has another process behind that number.
   if (procStat(pid)?.name !== "postgres") throw new Error(`El proceso ${pid} no es el de PostgreSQL en esta máquina: este benchmark lee su CPU de /proc.`);
@@ -52,6 +63,8 @@ try {
     ["un evento de una comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, true)], viewerRole))],
     ["una página de 20 eventos (7 de comunidades)", (user, i) =>
       findUserWith(database, user, viewerFacts("events", Array.from({ length: 20 }, (_, k) => event(i + k, k % 3 === 0)), viewerRole))],
+    ["mis datos: la cuenta con sus follows, seguidores y direcciones", (user) => findUserWithOwnRelations(database, user)],
+    ["  el suelo de mis datos en content-load", (user) => database.query(MY_DATA, [user])],
   ];
   const totals = cases.map(() => ({ cpuMs: 0, wallMs: 0, statements: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
