@@ -34,8 +34,8 @@ let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => (interrupted = true));
 try {
   // The shape of bench/content-server.mjs: 2,000 accounts, 200 communities with their owners,
-  // 30,000 follows of events, and (as bench/content-load.mjs's readers have) followed places and
-  // people and an address each.
+  // 30,000 follows of events; and, for my-data, what bench/content-load.mjs's readers also keep:
+  // followed places, a followed person and an address each.
   await database.query(`INSERT INTO users (id, name, email, verified) SELECT 'bench-u-' || g, 'Persona ' || g, 'bench-u-' || g || '@plaza.test', g % 2 = 0 FROM generate_series(1, ${USERS}) g`);
   await database.query(`INSERT INTO communities (id, name, created_by) SELECT 'bench-c-' || g, 'Comunidad ' || g, 'bench-u-' || g FROM generate_series(1, 200) g`);
   await database.query(`INSERT INTO community_members (community_id, user_id, role) SELECT 'bench-c-' || g, 'bench-u-' || g, 'owner' FROM generate_series(1, 200) g`);
