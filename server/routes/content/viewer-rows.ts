@@ -36,13 +36,14 @@ export function viewerFacts<Row extends ViewedRow>(kind: ContentKind, rows: Row[
   // instead, reading every follower of a popular event. Figures: docs/operations/rendimiento.md,
   // "El historial de quien lee".
   const followed = `ARRAY(SELECT target_id FROM follows WHERE follower_id = $1 AND target_kind = $2 AND target_id = ANY($3::text[])) AS viewer_followed`;
-  // Most rows belong to no community: then there is no role to look up, and no subquery to run.
-  const roles = communities.length
+  // Most rows belong to no community: then there is no role to look up, and no subquery (nor $4).
+  const withRoles = communities.length > 0;
+  const roles = withRoles
     ? `(SELECT json_object_agg(community_id, role) FROM community_members WHERE user_id = $1 AND community_id = ANY($4::text[])) AS viewer_roles`
     : `NULL::json AS viewer_roles`;
   return {
     columns: `${followed},\n       ${roles}`,
-    params: communities.length ? [kind, rows.map((row) => row.id), communities] : [kind, rows.map((row) => row.id)],
+    params: [kind, rows.map((row) => row.id), ...(withRoles ? [communities] : [])],
     read: (record) => ({ followed: record.viewer_followed as string[], roles: fromJson<Record<string, string> | null>(record.viewer_roles) }),
   };
 }
