@@ -7,7 +7,8 @@
 // (`findUserWithOwnRelations`), beside the statement bench/content-load.mjs uses as my-data's
 // floor (bench/lib/floors.mjs). One connection, statements one after another, in blocks that
 // alternate and rotate their order, so what is measured is PostgreSQL's work per statement (its
-// backend's CPU from /proc) and not a contended machine's queueing.
+// backend's CPU from /proc) and not a contended machine's queueing; and, beside it, this
+// process's CPU per statement: what the API spends sending it and turning the answer into rows.
 //
 //   node --import tsx bench/viewer-statement.mjs            # DATABASE_URL or the local PostgreSQL
 //
@@ -68,16 +69,19 @@ try {
     ["suelo de mis datos: el de content-load", (user) => database.query(MY_DATA, [user]), FLOOR],
     ["mis datos: la cuenta con sus follows, seguidores y direcciones", (user) => findUserWithOwnRelations(database, user)],
   ];
-  const totals = cases.map(() => ({ cpuMs: 0, wallMs: 0, statements: 0 }));
+  const totals = cases.map(() => ({ cpuMs: 0, ownCpuMs: 0, wallMs: 0, statements: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
     // Each round starts at another case, so no case always runs first (cold) or last.
     for (let k = 0; k < cases.length; k++) {
       const index = (round + k) % cases.length;
       const [, send] = cases[index];
       const cpu = backendCpuMs();
+      const ownCpu = process.cpuUsage();
       const started = performance.now();
       for (let i = 0; i < STATEMENTS && !interrupted; i++) await send(`bench-u-${1 + (i % USERS)}`, i);
       totals[index].wallMs += performance.now() - started;
+      const own = process.cpuUsage(ownCpu);
+      totals[index].ownCpuMs += (own.user + own.system) / 1000;
       totals[index].cpuMs += backendCpuMs() - cpu;
       totals[index].statements += STATEMENTS;
     }
@@ -87,14 +91,15 @@ try {
     process.exitCode = 130;
   } else {
     console.log(`\nPostgreSQL · una conexión · ${ROUNDS} rondas de ${STATEMENTS} sentencias por caso\n`);
-    console.log("| Caso | CPU de PostgreSQL µs/sentencia | × suelo | ida y vuelta µs |");
-    console.log("| --- | ---: | ---: | ---: |");
+    console.log("| Caso | CPU de PostgreSQL µs/sentencia | × suelo | CPU de este proceso µs/sentencia | ida y vuelta µs |");
+    console.log("| --- | ---: | ---: | ---: | ---: |");
     let floorCpu = null;
     for (const [index, [title, , isFloor]] of cases.entries()) {
       const cpu = (1000 * totals[index].cpuMs) / totals[index].statements;
+      const own = (1000 * totals[index].ownCpuMs) / totals[index].statements;
       const wall = (1000 * totals[index].wallMs) / totals[index].statements;
       if (isFloor) floorCpu = cpu;
-      console.log(`| ${title} | ${cpu.toFixed(0)} | ${isFloor ? "" : `${(cpu / floorCpu).toFixed(2)}×`} | ${wall.toFixed(0)} |`);
+      console.log(`| ${title} | ${cpu.toFixed(0)} | ${isFloor ? "" : `${(cpu / floorCpu).toFixed(2)}×`} | ${own.toFixed(0)} | ${wall.toFixed(0)} |`);
     }
   }
 } finally {
