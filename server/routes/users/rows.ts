@@ -77,7 +77,7 @@ export const USER_COLUMN: { readonly [K in keyof Required<UserChanges>]: string 
 /** jsonb columns: sent as JSON text and cast. */
 export const USER_JSON_FIELDS: ReadonlySet<keyof UserChanges> = new Set(["links", "profileImageSet", "coverImageSet"]);
 
-/** A `users` row as the drivers return it (`SELECT users.*`). */
+/** A `users` row as the drivers return it (`SELECT users.*`), or as `to_json` gives it (timestamps as text). */
 export type UserRecord = Record<string, unknown>;
 
 export function toUserRow(r: UserRecord): UserRow {
