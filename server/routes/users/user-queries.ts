@@ -10,8 +10,9 @@ import { FOLLOW_TARGET_KINDS, toUserRow, USER_COLUMN, USER_JSON_FIELDS, type Use
 // The account every signed-in request reads travels as one json column rather than its ~24: for
 // each column of each result node-postgres looks up a parser and builds the row's keys, and it
 // parses every timestamp in JavaScript, where JSON.parse does the whole row in one native call.
-// With the same PostgreSQL time per statement, the API process spent ~38 µs less on each read
-// (docs/operations/rendimiento.md, "La cuenta en una columna").
+// With the same PostgreSQL time per statement, the API process spent ~36 µs less on the account
+// alone and up to ~66 µs less on my-data's read (docs/operations/rendimiento.md, "La cuenta en una
+// columna").
 const ACCOUNT = "to_json(u) AS account";
 
 function accountOf(record: Record<string, unknown>): UserRow {
@@ -81,7 +82,7 @@ export async function ownRelations(db: Queryable, userId: string): Promise<OwnRe
  * (docs/operations/rendimiento.md has what each use measured).
  */
 export interface Alongside<T> {
-  /** SELECT columns; `$1` is the person's id and `params` follow from `$2`. */
+  /** SELECT columns; `$1` is the person's id and `params` follow from `$2`. `account` is taken (findUserWith). */
   columns: string;
   params: unknown[];
   read(record: Record<string, unknown>): T;

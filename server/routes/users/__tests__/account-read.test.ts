@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { registeredUser } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { toUserRow, type UserRow } from "../rows";
+import { toUserRow } from "../rows";
 import { findUserById, findUserWith } from "../user-queries";
 
 // The account every signed-in request reads (the sign-in check, bans, roles, the email mirror)
@@ -21,25 +21,26 @@ describe("la cuenta que lee cada petición con sesión", () => {
   it("trae cada dato tal como está guardado: fechas, enlaces, imágenes, suspensión, verificación y accesibilidad", async () => {
     const person = await registeredUser(t, { name: "Cuenta Completa" });
     const images = { keys: ["perfil/a.webp", "perfil/b.webp"], sizes: { "96": "/uploads/perfil/a.webp", "256": "/uploads/perfil/b.webp" } };
+    const cover = { keys: ["portada/c.webp"], sizes: { "1280": "/uploads/portada/c.webp" } };
     await t.database.query(
       `UPDATE users SET bio = 'Gestora cultural en Saltillo', profile_image = '/uploads/perfil/b.webp', cover_image = '/uploads/portada.webp',
          impact = 42, verification_requested = true, verification_type = 'organizacion',
          verification_requested_at = '2026-11-20T15:30:45.123456Z', verification_rejection_reason = 'Falta el acta',
          verification_reviewed_at = '2026-11-21T08:00:00.999999Z', ban_reason = 'Spam repetido', ban_ends_at = '2027-01-02T03:04:05.678901-06:00',
-         banned_by = $2, banned_at = '2026-11-22T10:11:12.5Z', links = $3::jsonb, profile_image_set = $4::jsonb, cover_image_set = NULL,
+         banned_by = $2, banned_at = '2026-11-22T10:11:12.5Z', links = $3::jsonb, profile_image_set = $4::jsonb, cover_image_set = $5::jsonb,
          accessibility_needs = ARRAY['step-free-entrance', 'sign-language'], updated_at = '2026-11-23T00:00:00.000001Z'
        WHERE id = $1`,
-      [person.uid, person.uid, JSON.stringify([{ label: "Sitio", url: "https://cultura.example.mx" }]), JSON.stringify(images)],
+      [person.uid, person.uid, JSON.stringify([{ label: "Sitio", url: "https://cultura.example.mx" }]), JSON.stringify(images), JSON.stringify(cover)],
     );
     const [stored] = await t.database.query<Record<string, unknown>>("SELECT * FROM users WHERE id = $1", [person.uid]);
     const expected = toUserRow(stored!);
-    expect(expected).toMatchObject<Partial<UserRow>>({
+    expect(expected).toMatchObject({
       banEndsAt: new Date("2027-01-02T09:04:05.678Z"),
       verificationRequestedAt: new Date("2026-11-20T15:30:45.123Z"),
       updatedAt: new Date("2026-11-23T00:00:00.000Z"),
       links: [{ label: "Sitio", url: "https://cultura.example.mx" }],
       profileImageSet: images,
-      coverImageSet: null,
+      coverImageSet: cover,
       accessibilityNeeds: ["step-free-entrance", "sign-language"],
       impact: 42,
     });
@@ -49,5 +50,13 @@ describe("la cuenta que lee cada petición con sesión", () => {
     expect(await findUserWith(t.database, person.uid, alongside)).toEqual({ user: expected, alongside: 0 });
     expect(await findUserById(t.database, "nadie")).toBeNull();
     expect(await findUserWith(t.database, "nadie", alongside)).toEqual({ user: null, alongside: null });
+  });
+
+  it("una cuenta recién creada, con todo lo opcional vacío, sale igual que columna por columna", async () => {
+    const person = await registeredUser(t, { name: "Cuenta Nueva" });
+    const [stored] = await t.database.query<Record<string, unknown>>("SELECT * FROM users WHERE id = $1", [person.uid]);
+    const expected = toUserRow(stored!);
+    expect(expected).toMatchObject({ bio: null, banEndsAt: null, links: [], profileImageSet: null, coverImageSet: null, accessibilityNeeds: [] });
+    expect(await findUserById(t.database, person.uid)).toEqual(expected);
   });
 });
