@@ -72,12 +72,6 @@ export function createUsersRepository(db: Pick<Database, "query" | "exec" | "tra
       return rows[0] ? toUserRow(rows[0]) : null;
     },
 
-    async findManyByIds(ids: string[]): Promise<UserRow[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.query<UserRecord>("SELECT * FROM users WHERE id = ANY($1::text[])", [ids]);
-      return rows.map(toUserRow);
-    },
-
     /**
      * Inserts the profile unless a unique key is taken. Relying on the database instead of a
      * look-up first keeps two simultaneous sign-ups from both succeeding.
