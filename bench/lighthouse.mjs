@@ -98,7 +98,7 @@ try {
     );
   }
   for (const r of rows) console.log(`  ${r.page}: ${r.path}${r.page === "piso" ? " (bench/bare-next, mismo servidor y ajustes)" : ""}`);
-  console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza):");
+  console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza, menos los evaluados después de él en una tarea de 10 ms o más; bench/lcp-scripts.mjs dice cuáles):");
   for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${(run.lcpMs / 1000).toFixed(1)} s (${describeLcpScripts(run.lcpScripts)})`).join(" · ")}`);
   if (JSON_OUT) {
     fs.mkdirSync(path.dirname(path.resolve(ROOT, JSON_OUT)), { recursive: true });

@@ -10,8 +10,8 @@ import { FOLLOW_TARGET_KINDS, toUserRow, USER_COLUMN, USER_JSON_FIELDS, type Use
 // The account every signed-in request reads travels as one json column rather than its ~24: for
 // each column of each result node-postgres looks up a parser and builds the row's keys, and it
 // parses every timestamp in JavaScript, where JSON.parse does the whole row in one native call.
-// With the same PostgreSQL time per statement, the API process spent ~36 µs less on the account
-// alone and up to ~66 µs less on my-data's read (docs/operations/rendimiento.md, "La cuenta en una
+// With the same PostgreSQL time per statement, the API process spent ~30-36 µs less on the account
+// alone and ~57-66 µs less on my-data's read (docs/operations/rendimiento.md, "La cuenta en una
 // columna").
 const ACCOUNT = "to_json(u) AS account";
 

@@ -8,6 +8,8 @@ import { findUserById, findUserWith } from "../user-queries";
 // arrives as one json column (user-queries.ts): each field must come back as the driver gives it
 // column by column, timestamps to the millisecond included.
 
+const followsAlongside = { columns: "(SELECT count(*)::int FROM follows WHERE follower_id = $1) AS follows", params: [], read: (r: Record<string, unknown>) => r.follows };
+
 describe("la cuenta que lee cada petición con sesión", () => {
   let t: TestApp;
 
@@ -46,10 +48,9 @@ describe("la cuenta que lee cada petición con sesión", () => {
     });
 
     expect(await findUserById(t.database, person.uid)).toEqual(expected);
-    const alongside = { columns: "(SELECT count(*)::int FROM follows WHERE follower_id = $1) AS follows", params: [], read: (r: Record<string, unknown>) => r.follows };
-    expect(await findUserWith(t.database, person.uid, alongside)).toEqual({ user: expected, alongside: 0 });
+    expect(await findUserWith(t.database, person.uid, followsAlongside)).toEqual({ user: expected, alongside: 0 });
     expect(await findUserById(t.database, "nadie")).toBeNull();
-    expect(await findUserWith(t.database, "nadie", alongside)).toEqual({ user: null, alongside: null });
+    expect(await findUserWith(t.database, "nadie", followsAlongside)).toEqual({ user: null, alongside: null });
   });
 
   it("una cuenta recién creada, con todo lo opcional vacío, sale igual que columna por columna", async () => {
@@ -58,5 +59,6 @@ describe("la cuenta que lee cada petición con sesión", () => {
     const expected = toUserRow(stored!);
     expect(expected).toMatchObject({ bio: null, banEndsAt: null, links: [], profileImageSet: null, coverImageSet: null, accessibilityNeeds: [] });
     expect(await findUserById(t.database, person.uid)).toEqual(expected);
+    expect(await findUserWith(t.database, person.uid, followsAlongside)).toEqual({ user: expected, alongside: 0 });
   });
 });
