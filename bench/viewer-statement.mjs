@@ -1,8 +1,8 @@
 // The database's CPU for the statements a signed-in read sends about the reader, next to their
 // floor in the same run: the reader's account alone by primary key (`findUserById`). The reader
-// of a public list or item: their account, which the sign-in check needs, with their follows and
-// community roles among the rows (server/routes/content/viewer-rows.ts), for one event outside any
-// community, one in a community and a page of 20 events with 7 in one. The reader of their own
+// of a public list or item: their account, which the sign-in check needs, with everything they
+// follow and their community roles (`readViewer` in server/routes/content/viewer-rows.ts; what
+// each instance keeps until the content changes, so this is what a miss costs). The reader of their own
 // profile (my-data): their account with all their follows, followers and addresses
 // (`findUserWithOwnRelations`), beside the statement bench/content-load.mjs uses as my-data's
 // floor (bench/lib/floors.mjs). One connection, statements one after another, in blocks that
@@ -16,8 +16,8 @@
 // backend's /proc entry). Prints a table; asserts nothing.
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/client.ts";
-import { findUserById, findUserWith, findUserWithOwnRelations } from "../server/routes/users/user-queries.ts";
-import { viewerFacts } from "../server/routes/content/viewer-rows.ts";
+import { findUserById, findUserWithOwnRelations } from "../server/routes/users/user-queries.ts";
+import { readViewer } from "../server/routes/content/viewer-rows.ts";
 import { MY_DATA } from "./lib/floors.mjs";
 import { procStat, ticksToMs } from "./lib/proc.mjs";
 
@@ -26,8 +26,6 @@ const STATEMENTS = Number(values.statements);
 const ROUNDS = Number(values.rounds);
 const DATABASE_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/bench";
 const USERS = 2_000;
-// As the events resource declares it (server/routes/events/resource.ts).
-const viewerRole = { column: "viewer_community_role", communityOf: (row) => row.community_id };
 
 const database = await openDatabase({ databaseUrl: DATABASE_URL, schema: `bench_viewer_${Date.now().toString(36)}`, dropSchemaOnClose: true, poolSize: 1 });
 // An interrupted run stops after the statement in flight and still drops its throwaway schema.
@@ -57,15 +55,11 @@ try {
     return ticksToMs(Number(fields[11]) + Number(fields[12]));
   };
 
-  const event = (i, community) => ({ id: `bench-e-${50000 + i}`, following: false, community_id: community ? `bench-c-${1 + (i % 200)}` : null });
   // A row marked as a floor is what the rows under it are compared with.
   const FLOOR = true;
   const cases = [
     ["suelo: la cuenta por clave primaria", (user) => findUserById(database, user), FLOOR],
-    ["un evento sin comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, false)], viewerRole))],
-    ["un evento de una comunidad", (user, i) => findUserWith(database, user, viewerFacts("events", [event(i, true)], viewerRole))],
-    ["una página de 20 eventos (7 de comunidades)", (user, i) =>
-      findUserWith(database, user, viewerFacts("events", Array.from({ length: 20 }, (_, k) => event(i + k, k % 3 === 0)), viewerRole))],
+    ["quien lee: su cuenta con todo lo que sigue y sus roles", (user) => readViewer(database, user)],
     ["suelo de mis datos: el de content-load", (user) => database.query(MY_DATA, [user]), FLOOR],
     ["mis datos: la cuenta con sus follows, seguidores y direcciones", (user) => findUserWithOwnRelations(database, user)],
   ];

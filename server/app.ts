@@ -115,7 +115,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   const auth = givenAuth ?? firebaseAuthFor(config.firebaseProjectId);
   const users = createUsersRepository(database);
-  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById, loadOwnProfile: users.findWithOwnRelations, loadUserWith: users.findWith, isSessionRevoked: users.isSessionRevoked, syncEmail: users.syncEmail });
+  registerAuth(app, { auth, emulator: config.authEmulatorHost !== undefined, loadUser: users.findById, loadOwnProfile: users.findWithOwnRelations, isSessionRevoked: users.isSessionRevoked, syncEmail: users.syncEmail });
 
   const notifications = createNotificationsRepository(database);
   const hub = createRealtimeHub({ database, loadNotification: notifications.findById, log: app.log });

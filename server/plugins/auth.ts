@@ -5,7 +5,6 @@ import { ERROR_CODES } from "../../lib/schemas/errors";
 import { isAdminAccount } from "../../lib/schemas/users";
 import { banMessage } from "../../lib/schemas/ban-message";
 import type { UserRow } from "../routes/users/rows";
-import type { Alongside } from "../routes/users/user-queries";
 import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
 
@@ -49,8 +48,8 @@ declare module "fastify" {
      */
     ownProfile?: boolean;
     /**
-     * A public read that reads the viewer's row itself, in one statement with what it adds for
-     * them (loadCurrentUserWith). The sign-in check verifies the token up front and checks the
+     * A public read that reads the viewer's row itself, with what it adds for them, in one
+     * statement or kept (loadCurrentUserWith). The sign-in check verifies the token up front and checks the
      * account when the row arrives; if the handler never reads it, before the answer is sent.
      */
     viewerInline?: boolean;
@@ -61,10 +60,11 @@ declare module "fastify" {
     /** The registered user behind `identity` (memoised), or null. */
     loadCurrentUser(): Promise<UserRow | null>;
     /**
-     * loadCurrentUser with `alongside` computed in the same statement; `alongside` is null when the
-     * row was read before (or changed since), and the caller reads it on its own.
+     * loadCurrentUser through `read`, which brings the row with something else (in the same
+     * statement, or kept); `alongside` is null when the row was read before (or changed since),
+     * and the caller reads it on its own.
      */
-    loadCurrentUserWith<T>(alongside: Alongside<T>): Promise<{ user: UserRow | null; alongside: T | null }>;
+    loadCurrentUserWith<T>(read: (uid: string) => Promise<{ user: UserRow | null; alongside: T | null }>): Promise<{ user: UserRow | null; alongside: T | null }>;
     authState: AuthState | null;
   }
 }
@@ -84,8 +84,6 @@ export interface AuthOptions {
   loadUser(uid: string): Promise<UserRow | null>;
   /** loadUser for routes with `config.ownProfile`: the row read together with what their answer needs. */
   loadOwnProfile?(uid: string): Promise<UserRow | null>;
-  /** loadUser with more columns in the same statement (both null when there is no such user). */
-  loadUserWith?<T>(uid: string, alongside: Alongside<T>): Promise<{ user: UserRow | null; alongside: T | null }>;
   /** Whether tokens of `uid` issued at `issuedAt` were revoked (account deleted since). */
   isSessionRevoked(uid: string, issuedAt: Date): Promise<boolean>;
   /** Stores the identity's new email on the profile; null when another profile holds it. */
@@ -182,13 +180,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     state.user ??= checkedAccount(this, loadOwnProfile ? loadOwnProfile(this.identity.uid) : this.server.loadUserById(this.identity.uid));
     return state.user;
   });
-  app.decorateRequest("loadCurrentUserWith", async function <T>(this: FastifyRequest, alongside: Alongside<T>) {
+  app.decorateRequest("loadCurrentUserWith", async function <T>(this: FastifyRequest, read: (uid: string) => Promise<{ user: UserRow | null; alongside: T | null }>) {
     const state = (this.authState ??= { checked: false });
     if (!this.identity) return { user: null, alongside: null };
-    if (state.user || !options.loadUserWith) return { user: await this.loadCurrentUser(), alongside: null };
-    const read = options.loadUserWith(this.identity.uid, alongside);
-    state.user = checkedAccount(this, read.then((found) => found.user));
-    const [user, found] = await Promise.all([state.user, read]);
+    if (state.user) return { user: await this.loadCurrentUser(), alongside: null };
+    const reading = read(this.identity.uid);
+    state.user = checkedAccount(this, reading.then((found) => found.user));
+    const [user, found] = await Promise.all([state.user, reading]);
     // The email mirror may have replaced the row: what was computed with the old one is not used.
     return { user, alongside: user !== null && user === found.user ? found.alongside : null };
   });

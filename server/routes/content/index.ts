@@ -17,6 +17,8 @@ import { searchRoutes } from "../search/routes";
 import { tagsRoutes } from "../tags/routes";
 import type { PublicCovers } from "./covers";
 import { createContentNotifier } from "./notify";
+import { sharedRows } from "./shared-rows";
+import { keptViewers } from "./viewer-rows";
 
 // Every content resource under one registration, so app.ts needs a single line:
 // /events, /places, /news, /communities, /tags, /addresses, /search, /calendar, /feeds, /embed,
@@ -40,13 +42,15 @@ export interface ContentRoutesOptions {
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images, fetchText, publicCovers }) => {
   const notify = createContentNotifier(database, api.log);
+  // One reader's facts serve every kind's reads: kept once for all four (viewer-rows.ts).
+  const viewers = api.hasDecorator("contentVersion") ? keptViewers(sharedRows(() => api.contentVersion())) : null;
   for (const [prefix, resource] of [
     ["/events", eventsRoutes],
     ["/places", placesRoutes],
     ["/news", newsRoutes],
     ["/communities", communitiesRoutes],
   ] as const) {
-    await api.register(resource, { prefix, database, notify, images, publicCovers });
+    await api.register(resource, { prefix, database, notify, images, publicCovers, viewers });
   }
   await api.register(tagsRoutes, { prefix: "/tags", database });
   await api.register(addressesRoutes, {

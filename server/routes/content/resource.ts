@@ -19,7 +19,7 @@ import { removeRows, type SharedFilters } from "./repository";
 import { routeOptions, type Access, type RouteSpec } from "../routing";
 import { assertWithinQuota } from "./spam";
 import { ROW_WEIGHT, sharedRows } from "./shared-rows";
-import { viewerWithRows, type ViewerRole } from "./viewer-rows";
+import { viewerWithRows, type KeptViewers, type ViewerRole } from "./viewer-rows";
 import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer } from "./viewer";
 
 // One content kind as a REST resource. Every kind has the same calls — lists (all, mine, the
@@ -40,6 +40,8 @@ export interface ResourceOptions {
   images?: ImageStore;
   /** Where the resource says how to find the cover of an item everyone may see. */
   publicCovers?: PublicCovers;
+  /** Signed-in readers' accounts and facts, kept for every resource (viewer-rows.ts); null reads them each time. */
+  viewers?: KeptViewers | null;
 }
 
 /** What a kind's own routes and hooks work with. */
@@ -173,11 +175,11 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
       answer(await rows.list(filters as Filters, pageRequest(query), viewer.id), viewer);
 
     // Public lists and items: the rows everyone sees are read once and kept briefly
-    // (shared-rows.ts); the viewer's account, follows and roles are then read in one statement
-    // and added to them (viewer-rows.ts). Without the content version (a resource registered on
+    // (shared-rows.ts); the viewer's account, follows and roles, read in one statement and kept
+    // the same way, are then added to them (viewer-rows.ts). Without the content version (a resource registered on
     // its own) every read goes out.
     const shared = plugin.hasDecorator("contentVersion") ? sharedRows(() => plugin.contentVersion()) : null;
-    const seen = (request: FastifyRequest, found: Row[]) => viewerWithRows(request, database, def.kind, found, def.viewerRole);
+    const seen = (request: FastifyRequest, found: Row[]) => viewerWithRows(request, database, options.viewers ?? null, def.kind, found, def.viewerRole);
     const publicList = async (request: FastifyRequest, filters: Record<string, unknown>, query: { cursor?: string; limit?: number }) => {
       if (!shared) return list(filters, query, await viewerOf(request));
       const paging = pageRequest(query);

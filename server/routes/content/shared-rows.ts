@@ -15,9 +15,12 @@ export const ROW_WEIGHT = 4096;
 export interface SharedRows {
   /**
    * The value kept under `key`, or `load()`'s (kept for next time). Concurrent reads of the same
-   * key wait for one load. `weight` is an estimate of its memory (ROW_WEIGHT per row).
+   * key wait for one load. `weight` is an estimate of its memory (ROW_WEIGHT per row), or how to
+   * weigh the value once it arrives.
    */
-  get<T>(key: string, weight: number, load: () => Promise<T>): Promise<T>;
+  get<T>(key: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T>;
+  /** Drops what is kept under `key` (it changed in a way the content version does not count). */
+  forget(key: string): void;
 }
 
 export function sharedRows(contentVersion: () => number): SharedRows {
@@ -27,17 +30,27 @@ export function sharedRows(contentVersion: () => number): SharedRows {
     ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
   });
   return {
-    get<T>(key: string, weight: number, load: () => Promise<T>): Promise<T> {
+    get<T>(key: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T> {
       // Read before loading: rows read while a change lands are kept under the older version.
       const version = contentVersion();
       const hit = kept.get(key);
       if (hit && hit.version === version) return hit.value as Promise<T>;
       const value = load();
-      kept.set(key, { version, value, weight: Math.max(weight, 1) });
-      value.catch(() => {
-        if (kept.get(key)?.value === value) kept.delete(key);
-      });
+      kept.set(key, { version, value, weight: typeof weight === "number" ? Math.max(weight, 1) : 1 });
+      value.then(
+        (loaded) => {
+          // Weighed when it arrives; its lifetime still counts from when it was asked for.
+          const entry = kept.get(key);
+          if (typeof weight === "function" && entry?.value === value) kept.set(key, { ...entry, weight: Math.max(weight(loaded), 1) }, { noUpdateTTL: true });
+        },
+        () => {
+          if (kept.get(key)?.value === value) kept.delete(key);
+        },
+      );
       return value;
+    },
+    forget(key: string): void {
+      kept.delete(key);
     },
   };
 }

@@ -5,7 +5,7 @@ import { toDate } from "../../db/sql";
 import { createUserFollowsRepository } from "./follows-repository";
 import { createModerationRepository } from "./moderation-repository";
 import { toUserRow, type ProfileLink, type StoredImageSet, type UserRecord, type UserRow } from "./rows";
-import { findUserById, findUserWith, findUserWithOwnRelations, updateUser, type Alongside } from "./user-queries";
+import { findUserById, findUserWithOwnRelations, updateUser } from "./user-queries";
 
 // The only code that touches SQL for users and their follows: accounts here, follows in
 // follows-repository.ts, what admins change in moderation-repository.ts. Handlers get rows and
@@ -62,8 +62,6 @@ export function createUsersRepository(db: Pick<Database, "query" | "exec" | "tra
     findById,
     /** findById with the person's own relations, for the answers that are their own profile. */
     findWithOwnRelations: (id: string) => findUserWithOwnRelations(db, id),
-    /** findById with what a read computes about the person, in the same statement. */
-    findWith: <T>(id: string, alongside: Alongside<T>) => findUserWith(db, id, alongside),
     ...createUserFollowsRepository(db),
     ...createModerationRepository(db),
 
