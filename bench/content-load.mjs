@@ -11,7 +11,10 @@
 //
 // Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
 // API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
-// has also followed n past events, as a long-time user has). Prints a table (req/s, p50, p99,
+// has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
+// n changes a second through the API elsewhere: people following and unfollowing an event, so
+// what is kept under the content version is read again as in a city where things change).
+// Prints a table (req/s, p50, p99,
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
 // on this machine its processes' CPU ms per request) and the server process's peak memory;
 // asserts nothing.
@@ -36,12 +39,16 @@ const { values } = parseArgs({
     only: { type: "string" },
     // Each signed-in reader has also followed this many past events (a long-time user's history).
     history: { type: "string", default: "0" },
+    // Changes a second through the API while each API row runs (each one moves the content version).
+    writes: { type: "string", default: "0" },
   },
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
 const history = Number(values.history);
 if (!Number.isInteger(history) || history < 0) throw new Error("--history es un número entero de eventos (0 o más).");
+const writesPerSecond = Number(values.writes);
+if (!(writesPerSecond >= 0)) throw new Error("--writes es un número de cambios por segundo (0 o más).");
 // Only a PostgreSQL on this machine has its processes in /proc (a socket path leaves the host empty).
 const DATABASE_CPU = (() => {
   if (!process.env.DATABASE_URL || !fs.existsSync("/proc")) return false;
@@ -113,13 +120,15 @@ function peakRssMiB(pid) {
  * One autocannon run. `request()` gives each request's path and headers (a different event or
  * person each time), so neither side answers the same row over and over.
  */
-function run(title, base, request) {
+function run(title, base, request, changes = null) {
+  const stopChanges = changes?.();
   const cpuBefore = cpuMs(server.child.pid);
   const databaseBefore = DATABASE_CPU ? postgresCpuMs() : null;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: base, connections, duration, requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }] },
       (error, result) => {
+        stopChanges?.();
         if (error) return reject(error);
         const cpuAfter = cpuMs(server.child.pid);
         const databaseAfter = DATABASE_CPU ? postgresCpuMs() : null;
@@ -197,18 +206,37 @@ try {
     ["Para ti: GET /api/events/for-you (con sesión)", asPerson(() => "/api/events/for-you"), () => ({ method: "GET", path: `/for-you/${person().uid}` })],
   ];
 
+  // --writes: people follow and unfollow one event at a steady rate. Every change counts as one
+  // for the whole API (the content version), wherever it happens.
+  let changesMade = 0;
+  let changesFailed = 0;
+  const changes = () => {
+    if (writesPerSecond === 0) return null;
+    let k = 0;
+    const timer = setInterval(() => {
+      const p = people[k % people.length];
+      const url = `/api/events/${server.upcomingIds[0]}/follow${Math.floor(k / people.length) % 2 === 1 ? "?unfollow=true" : ""}`;
+      k++;
+      fetch(`${api}${url}`, { method: "POST", headers: p.auth })
+        .then((response) => (response.ok ? changesMade++ : changesFailed++))
+        .catch(() => changesFailed++);
+    }, 1000 / writesPerSecond);
+    return () => clearInterval(timer);
+  };
+
   await run("calentamiento", api, get("/api/events?limit=20"));
   const rows = [];
   const health = await run("GET /api/health", api, get("/api/health"));
   rows.push({ title: health.title, result: health.result });
   for (const [title, apiRequest, floorRequest] of pairs.filter(([title]) => !values.only || title.includes(values.only))) {
     const floor = await run(`${title} (suelo)`, bare, floorRequest);
-    const measured = await run(title, api, apiRequest);
+    const measured = await run(title, api, apiRequest, changes);
     rows.push({ title: `  suelo: SELECT indexado`, result: floor.result });
     rows.push({ title, result: measured.result, ratio: measured.result.requests.average / floor.result.requests.average, health: measured.result.requests.average / health.result.requests.average });
   }
 
-  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas\n`);
+  const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
+  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas${writing}\n`);
   console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result, ratio, health: vsHealth } of rows) {
