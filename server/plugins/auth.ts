@@ -96,7 +96,9 @@ export interface AuthOptions {
 // trip (firebase-admin always checks revocation there). A client sends the same token for up to
 // an hour, so verified signatures are remembered briefly, never past their own expiry. Whether
 // the account still exists is not part of that: it is read from the database on every request
-// (see authenticate), so a deletion counts at once on every instance.
+// (see authenticate), so a deletion counts at once on every instance. Public reads with a token
+// (viewerInline) go by the account their instance keeps under the content version
+// (routes/content/viewer-rows.ts): another instance counts a deletion when its notice arrives.
 const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 5000;
 

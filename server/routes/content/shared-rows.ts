@@ -39,9 +39,15 @@ export function sharedRows(contentVersion: () => number): SharedRows {
       kept.set(key, { version, value, weight: typeof weight === "number" ? Math.max(weight, 1) : 1 });
       value.then(
         (loaded) => {
-          // Weighed when it arrives; its lifetime still counts from when it was asked for.
+          // Weighed when it arrives; its lifetime still counts from when it was asked for. Nothing
+          // thrown here may escape: this promise has no one else to handle it.
           const entry = kept.get(key);
-          if (typeof weight === "function" && entry?.value === value) kept.set(key, { ...entry, weight: Math.max(weight(loaded), 1) }, { noUpdateTTL: true });
+          if (typeof weight !== "function" || entry?.value !== value) return;
+          try {
+            kept.set(key, { ...entry, weight: Math.max(Math.ceil(weight(loaded)), 1) }, { noUpdateTTL: true });
+          } catch {
+            kept.delete(key);
+          }
         },
         () => {
           if (kept.get(key)?.value === value) kept.delete(key);
