@@ -13,43 +13,92 @@ import { etagMatches, etagOf } from "./etag";
 // 2xx/3xx answer) bumps a version before its answer leaves, and NOTIFYs every other instance on
 // one channel per schema; a remembered answer of an older version is not used again. Time alone
 // changes lists too (an event ends), which is what the short lifetime is for.
+//
+// A change that knows what it touched says so (narrowChange): then only what is kept under those
+// scopes is read again (a follow: the lists, the item and the follower), and a route marked
+// `changesOnlyOwnData` (marking notifications seen, a stream ticket, a saved address) moves
+// nothing. Every other change counts for everything, so a route nobody thought about is safe.
 
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * The content version of this instance: it changes with every change through the API here
-     * or on another instance. What is kept for everyone (routes/content/shared-rows.ts) is kept
-     * under it.
+     * The content version of this instance: it changes with every change to everything through
+     * the API, here or on another instance (a narrowed change moves only contentStamp).
      */
     contentVersion(): number;
+    /**
+     * What is kept under `scope` (LISTS_SCOPE, itemScope, viewerScope) is valid while this stays
+     * the same: it changes with every change to everything and with every change narrowed to it.
+     * What is kept for everyone (routes/content/shared-rows.ts) is kept under it.
+     */
+    contentStamp(scope: string): string;
   }
   interface FastifyContextConfig {
-    /** The same answer for every anonymous request: ETag, public caching, remembered briefly. */
-    publicCache?: boolean;
+    /**
+     * The same answer for every anonymous request: ETag, public caching, remembered briefly,
+     * under LISTS_SCOPE or the scope given for the request (an item's).
+     */
+    publicCache?: boolean | { scope(request: FastifyRequest): string };
+    /** A write that changes nothing anyone else reads, nor what is kept of its author: it moves no version. */
+    changesOnlyOwnData?: boolean;
   }
 }
 
 /** Seconds a browser or a shared cache may reuse an anonymous answer without asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 10;
+/** Lists of content, and what ranks content (para ti): any change to an item may move them. */
+export const LISTS_SCOPE = "lists";
+/** One item of content as everyone sees it. */
+export const itemScope = (kind: string, id: string) => `${kind}:${id}`;
+/** A signed-in reader's account, follows and roles (routes/content/viewer-rows.ts). */
+export const viewerScope = (userId: string) => `viewer:${userId}`;
+/** Scopes counted apart before they are all dropped with one change to everything. */
+const MAX_SCOPES = 100_000;
+/** Past this, a NOTIFY payload says "everything" instead (PostgreSQL's limit is 8,000 bytes). */
+const MAX_NOTICE_CHARS = 7_000;
+
 /** Memory for remembered answers per instance (a page of 20 events is ~20 KB). */
 const REMEMBERED_BYTES = 16 * 1024 * 1024;
 const BASE_CHANNEL = "plaza_content_version";
 
 interface Remembered {
-  version: number;
+  scope: string;
+  stamp: string;
   etag: string;
   body: string;
   contentType: string;
 }
 
 interface CacheState {
-  /** The content version when this request started: an answer of an older one is not kept. */
-  version: number;
+  scope: string;
+  /** Its stamp when this request started: an answer of an older one is not kept. */
+  stamp: string;
   served: boolean;
 }
 
 const STATE = Symbol("publicCache");
-type WithState = FastifyRequest & { [STATE]?: CacheState };
+const NARROW = Symbol("narrowChange");
+type WithState = FastifyRequest & { [STATE]?: CacheState; [NARROW]?: string[] };
+
+/**
+ * For a change that knows everything it touched: only what is kept under `scopes` is read again,
+ * here and on every instance. Called before the answer leaves; a change that fails moves nothing.
+ */
+export function narrowChange(request: FastifyRequest, scopes: string[]): void {
+  (request as WithState)[NARROW] = scopes;
+}
+
+/** What a notice from another instance says: who sent it and, if it was narrowed, what it touched. */
+function readNotice(payload: string): { from: unknown; scopes: string[] | null } {
+  try {
+    const notice = JSON.parse(payload) as { from?: unknown; scopes?: unknown };
+    const scopes = Array.isArray(notice.scopes) && notice.scopes.every((scope) => typeof scope === "string") ? (notice.scopes as string[]) : null;
+    return { from: notice.from, scopes };
+  } catch {
+    // An instance of an older version signs with its bare id and means everything.
+    return { from: payload, scopes: null };
+  }
+}
 
 export function contentVersionChannel(database: Pick<Database, "schema">): string {
   if (!database.schema) return BASE_CHANNEL;
@@ -69,10 +118,14 @@ function publicHeaders(reply: FastifyReply, etag: string): void {
 
 /**
  * Registers the hooks in `api` (before compression, so they see the JSON text) and the version
- * listener. Returns `bump` for changes made outside a request (none need it today).
+ * listener. Returns `bump` for changes made outside a request (none need it today): with no
+ * scopes, a change to everything.
  */
 export async function registerPublicCache(api: FastifyInstance, database: Pick<Database, "schema" | "listen" | "query">) {
   let version = 0;
+  // Changes narrowed to a scope since the last change to everything, which clears them.
+  const scoped = new Map<string, number>();
+  const stampOf = (scope: string) => `${version}.${scoped.get(scope) ?? 0}`;
   const remembered = new LRUCache<string, Remembered>({
     maxSize: REMEMBERED_BYTES,
     sizeCalculation: (entry) => entry.body.length + 200,
@@ -84,19 +137,36 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
   const self = randomBytes(8).toString("hex");
   const invalidate = () => {
     version++;
+    scoped.clear();
     remembered.clear();
   };
-  const bump = async () => {
-    invalidate();
-    await database.query("SELECT pg_notify($1, $2)", [channel, self]);
+  // What was kept under these scopes no longer matches their stamp; the rest stays.
+  const invalidateScopes = (scopes: string[]) => {
+    if (scoped.size + scopes.length > MAX_SCOPES) return invalidate();
+    for (const scope of scopes) scoped.set(scope, (scoped.get(scope) ?? 0) + 1);
+  };
+  const bump = async (scopes: string[] | null = null) => {
+    const notice = scopes === null ? null : JSON.stringify({ from: self, scopes });
+    if (notice === null || notice.length > MAX_NOTICE_CHARS) {
+      invalidate();
+      await database.query("SELECT pg_notify($1, $2)", [channel, JSON.stringify({ from: self })]);
+      return;
+    }
+    if (scopes!.length === 0) return;
+    invalidateScopes(scopes!);
+    await database.query("SELECT pg_notify($1, $2)", [channel, notice]);
   };
 
   api.decorate("contentVersion", () => version);
+  api.decorate("contentStamp", stampOf);
 
   let unlisten: (() => Promise<void>) | null = null;
   api.addHook("onReady", async () => {
-    unlisten = await database.listen(channel, (sender) => {
-      if (sender !== self) invalidate();
+    unlisten = await database.listen(channel, (payload) => {
+      const { from, scopes } = readNotice(payload);
+      if (from === self) return;
+      if (scopes === null) invalidate();
+      else invalidateScopes(scopes);
     });
   });
   api.addHook("preClose", async () => {
@@ -104,10 +174,12 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
   });
 
   api.addHook("onRequest", async (request: WithState, reply) => {
-    if (!request.routeOptions.config.publicCache || request.method !== "GET" || !isAnonymous(request)) return;
-    request[STATE] = { version, served: false };
+    const publicCache = request.routeOptions.config.publicCache;
+    if (!publicCache || request.method !== "GET" || !isAnonymous(request)) return;
+    const scope = publicCache === true ? LISTS_SCOPE : publicCache.scope(request);
+    request[STATE] = { scope, stamp: stampOf(scope), served: false };
     const hit = remembered.get(request.url);
-    if (!hit || hit.version !== version) return;
+    if (!hit || hit.scope !== scope || hit.stamp !== request[STATE].stamp) return;
     request[STATE].served = true;
     publicHeaders(reply, hit.etag);
     if (etagMatches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
@@ -116,15 +188,15 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
 
   api.addHook("onSend", async (request: WithState, reply, payload) => {
     if (!isRead(request.method)) {
-      if (reply.statusCode < 400) await bump();
+      if (reply.statusCode < 400) await bump(request.routeOptions.config.changesOnlyOwnData ? [] : (request[NARROW] ?? null));
       return payload;
     }
     const state = request[STATE];
     if (!state || state.served || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
     publicHeaders(reply, etag);
-    if (state.version === version) {
-      remembered.set(request.url, { version, etag, body: payload, contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8") });
+    if (state.stamp === stampOf(state.scope)) {
+      remembered.set(request.url, { scope: state.scope, stamp: state.stamp, etag, body: payload, contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8") });
     }
     if (etagMatches(request.headers["if-none-match"], etag)) {
       reply.code(304);

@@ -11,6 +11,7 @@ import {
 import type { Database } from "../../db/client";
 import { forbidBanned, requireAdmin, requireUser } from "../../plugins/auth";
 import { notFound } from "../../plugins/errors";
+import { itemScope, LISTS_SCOPE, narrowChange, viewerScope } from "../../plugins/http-cache";
 import { bearerSecurity, envelope, errorResponses } from "../contract";
 import { createContentFollows } from "./follows";
 import { KINDS, linkTo } from "./kinds";
@@ -59,7 +60,11 @@ export function registerFollowAndModeration(app: FastifyInstance, options: Follo
         const item = await options.find(request.params.id, viewer);
         if (!item || (item.hidden && !viewer.isAdmin && !item.canEdit)) throw notFound(options.notFoundMessage);
       }
-      return { data: await follows.set(options.kind, request.params.id, viewer.id, !unfollow) };
+      const result = await follows.set(options.kind, request.params.id, viewer.id, !unfollow);
+      // What a follow changes that anyone reads: the item's count, the lists that show it, and
+      // what is kept of the follower. Everything else kept stays.
+      narrowChange(request, [LISTS_SCOPE, itemScope(options.kind, request.params.id), viewerScope(viewer.id)]);
+      return { data: result };
     },
   );
 

@@ -43,7 +43,7 @@ export interface ContentRoutesOptions {
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (api, { database, geocoderUrl, geocoderUserAgent, geocoder, images, fetchText, publicCovers }) => {
   const notify = createContentNotifier(database, api.log);
   // One reader's facts serve every kind's reads: kept once for all four (viewer-rows.ts).
-  const viewers = api.hasDecorator("contentVersion") ? keptViewers(sharedRows(() => api.contentVersion())) : null;
+  const viewers = api.hasDecorator("contentStamp") ? keptViewers(sharedRows((scope) => api.contentStamp(scope))) : null;
   for (const [prefix, resource] of [
     ["/events", eventsRoutes],
     ["/places", placesRoutes],

@@ -6,6 +6,7 @@ import { PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/cursor";
 import { pageQuerySchema, pageSchema } from "../../../lib/schemas/pagination";
 import type { Database, Queryable } from "../../db/client";
 import { forbidden } from "../../plugins/errors";
+import { itemScope, LISTS_SCOPE } from "../../plugins/http-cache";
 import type { ImageStore } from "../../storage/store";
 import type { PublicCovers } from "./covers";
 import { registerFollowAndModeration } from "./actions";
@@ -178,16 +179,16 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     // (shared-rows.ts); the viewer's account, follows and roles, read in one statement and kept
     // the same way, are then added to them (viewer-rows.ts). Without the content version (a resource registered on
     // its own) every read goes out.
-    const shared = plugin.hasDecorator("contentVersion") ? sharedRows(() => plugin.contentVersion()) : null;
+    const shared = plugin.hasDecorator("contentStamp") ? sharedRows((scope) => plugin.contentStamp(scope)) : null;
     const seen = (request: FastifyRequest, found: Row[]) => viewerWithRows(request, database, options.viewers ?? null, def.kind, found, def.viewerRole);
     const publicList = async (request: FastifyRequest, filters: Record<string, unknown>, query: { cursor?: string; limit?: number }) => {
       if (!shared) return list(filters, query, await viewerOf(request));
       const paging = pageRequest(query);
-      const page = await shared.get(`list:${JSON.stringify([filters, paging])}`, paging.limit * ROW_WEIGHT, () => rows.list(filters as Filters, paging, null));
+      const page = await shared.get(`list:${JSON.stringify([filters, paging])}`, LISTS_SCOPE, paging.limit * ROW_WEIGHT, () => rows.list(filters as Filters, paging, null));
       const { viewer, rows: viewed } = await seen(request, page.rows);
       return answer({ ...page, rows: viewed }, viewer);
     };
-    const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, ROW_WEIGHT, () => rows.findById(id, null)) : rows.findById(id, null));
+    const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, itemScope(def.kind, id), ROW_WEIGHT, () => rows.findById(id, null)) : rows.findById(id, null));
     const publicItem = async (request: FastifyRequest, id: string) => {
       const row = shared ? await publicRow(id) : null;
       // Missing, hidden or not public yet: who may still see it depends on the viewer.
@@ -233,7 +234,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
 
     await def.reads?.(app, ctx);
 
-    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...publicRead }, async (request) => ({
+    // An item's answer is kept under its own scope: a follow of another item leaves it.
+    const itemRead = { config: { ...publicRead.config, publicCache: { scope: (request: FastifyRequest) => itemScope(def.kind, (request.params as { id: string }).id) } } };
+    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...itemRead }, async (request) => ({
       data: await publicItem(request, request.params.id),
     }));
 

@@ -4,8 +4,8 @@ import { PUBLIC_MAX_AGE_SECONDS } from "../../plugins/http-cache";
 // A public list or item reads the same rows for every viewer; only whether the viewer follows
 // each one and their role in its community differ (viewer-rows.ts adds those). So those rows are
 // read once without a viewer and kept as briefly as anonymous answers (plugins/http-cache.ts),
-// under the same content version: any change through the API, on this instance or another, makes
-// them unused. Signed-in reads then cost one small query instead of the whole page's.
+// under the same content stamps: any change through the API, on this instance or another, to
+// everything or to their scope (a follow: the lists and the item followed), makes them unused. Signed-in reads then cost one small query instead of the whole page's.
 
 /** Memory for kept rows per resource, counted by the weight each read declares. */
 const MAX_WEIGHT = 16 * 1024 * 1024;
@@ -14,29 +14,29 @@ export const ROW_WEIGHT = 4096;
 
 export interface SharedRows {
   /**
-   * The value kept under `key`, or `load()`'s (kept for next time). Concurrent reads of the same
-   * key wait for one load. `weight` is an estimate of its memory (ROW_WEIGHT per row), or how to
-   * weigh the value once it arrives.
+   * The value kept under `key` while `scope`'s content stamp stays the same, or `load()`'s (kept
+   * for next time). Concurrent reads of the same key wait for one load. `weight` is an estimate
+   * of its memory (ROW_WEIGHT per row), or how to weigh the value once it arrives.
    */
-  get<T>(key: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T>;
-  /** Drops what is kept under `key` (it changed in a way the content version does not count). */
+  get<T>(key: string, scope: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T>;
+  /** Drops what is kept under `key` (it changed in a way the content stamps do not count). */
   forget(key: string): void;
 }
 
-export function sharedRows(contentVersion: () => number): SharedRows {
-  const kept = new LRUCache<string, { version: number; value: Promise<unknown>; weight: number }>({
+export function sharedRows(contentStamp: (scope: string) => string): SharedRows {
+  const kept = new LRUCache<string, { stamp: string; value: Promise<unknown>; weight: number }>({
     maxSize: MAX_WEIGHT,
     sizeCalculation: (entry) => entry.weight,
     ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
   });
   return {
-    get<T>(key: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T> {
-      // Read before loading: rows read while a change lands are kept under the older version.
-      const version = contentVersion();
+    get<T>(key: string, scope: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T> {
+      // Read before loading: rows read while a change lands are kept under the older stamp.
+      const stamp = contentStamp(scope);
       const hit = kept.get(key);
-      if (hit && hit.version === version) return hit.value as Promise<T>;
+      if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
       const value = load();
-      kept.set(key, { version, value, weight: typeof weight === "number" ? Math.max(weight, 1) : 1 });
+      kept.set(key, { stamp, value, weight: typeof weight === "number" ? Math.max(weight, 1) : 1 });
       value.then(
         (loaded) => {
           // Weighed when it arrives; its lifetime still counts from when it was asked for. Nothing

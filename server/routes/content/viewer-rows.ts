@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/client";
 import { fromJson } from "../../db/sql";
 import type { UserRow } from "../users/rows";
 import { alongsideOf, findUserWith, type Alongside } from "../users/user-queries";
+import { viewerScope } from "../../plugins/http-cache";
 import type { SharedRows } from "./shared-rows";
 import { toViewer, type Viewer } from "./viewer";
 
@@ -60,9 +61,9 @@ function weightOf({ user, alongside }: ViewerRead): number {
 type ViewerRead = { user: UserRow | null; alongside: ViewerFacts | null };
 
 /**
- * Viewers' accounts and facts, kept per instance under the content version (shared-rows.ts):
- * every change through the API, on this instance or another (following, joining, a role, a ban,
- * a deletion), makes them unused, and nothing is kept longer than an anonymous answer, which
+ * Viewers' accounts and facts, kept per instance under the content stamps (shared-rows.ts): every
+ * change through the API, on this instance or another, to everything (joining, a role, a ban, a
+ * deletion) or to the viewer (their follows), makes them unused, and nothing is kept longer than an anonymous answer, which
  * bounds a change made outside the API (a script on the database). A signed-in read then costs
  * no statement until something changes. Measured: docs/operations/rendimiento.md, "Lo que quien
  * lee sigue, guardado".
@@ -79,7 +80,7 @@ export function readViewer(db: Queryable, userId: string): Promise<ViewerRead> {
 
 export function keptViewers(kept: SharedRows): KeptViewers {
   return {
-    read: (db, userId) => kept.get(`viewer:${userId}`, weightOf, () => readViewer(db, userId)),
+    read: (db, userId) => kept.get(`viewer:${userId}`, viewerScope(userId), weightOf, () => readViewer(db, userId)),
     forget: (userId) => kept.forget(`viewer:${userId}`),
   };
 }
