@@ -17,6 +17,9 @@ export interface PushRoutesOptions {
   push: PushService;
 }
 
+// A person's push settings and devices are theirs alone: they move no content version (plugins/http-cache.ts).
+const OWN_DATA = { changesOnlyOwnData: true };
+
 export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, { push }) => {
   app.get(
     "/public-key",
@@ -41,26 +44,32 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
 
   app.put(
     "/preferences",
-    routeOptions("push", "writer", {
-      summary: "Elegir qué notificaciones llegan como push",
-      description: "Cualquier subconjunto de los grupos; los que faltan conservan su valor. Responde el conjunto completo. Repetirla no cambia nada más.",
-      body: pushPreferencesPayloadSchema,
-      data: { 200: pushPreferencesSchema },
-      errors: [400, 401, 403],
-    }),
+    {
+      ...routeOptions("push", "writer", {
+        summary: "Elegir qué notificaciones llegan como push",
+        description: "Cualquier subconjunto de los grupos; los que faltan conservan su valor. Responde el conjunto completo. Repetirla no cambia nada más.",
+        body: pushPreferencesPayloadSchema,
+        data: { 200: pushPreferencesSchema },
+        errors: [400, 401, 403],
+      }),
+      config: OWN_DATA,
+    },
     async (request) => ({ data: await push.repository.setPreferences((await currentUser(request)).id, request.body) }),
   );
 
   app.post(
     "/unsubscribe",
-    // signedIn, not writer: a suspended person is signed out too, and that must forget the device.
-    routeOptions("push", "signedIn", {
-      summary: "Dejar de recibir push en este dispositivo",
-      description: "Al cerrar sesión: borra la suscripción `endpoint` de quien llama. `{ removed: false }` si ya no estaba (o era de otra cuenta), así que repetirla es inocuo.",
-      body: removePushSubscriptionPayloadSchema,
-      data: { 200: removedResultSchema },
-      errors: [400, 401, 403],
-    }),
+    {
+      // signedIn, not writer: a suspended person is signed out too, and that must forget the device.
+      ...routeOptions("push", "signedIn", {
+        summary: "Dejar de recibir push en este dispositivo",
+        description: "Al cerrar sesión: borra la suscripción `endpoint` de quien llama. `{ removed: false }` si ya no estaba (o era de otra cuenta), así que repetirla es inocuo.",
+        body: removePushSubscriptionPayloadSchema,
+        data: { 200: removedResultSchema },
+        errors: [400, 401, 403],
+      }),
+      config: OWN_DATA,
+    },
     async (request) => ({ data: { removed: await push.repository.remove((await currentUser(request)).id, request.body.endpoint) } }),
   );
 };

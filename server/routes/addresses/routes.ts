@@ -120,6 +120,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<AddressesRoutesOptions> = as
     "/",
     {
       onRequest: [requireUser, forbidBanned],
+      // The caller's own addresses: they move no content version (plugins/http-cache.ts).
+      config: { changesOnlyOwnData: true },
       schema: {
         tags: ["addresses"],
         summary: "Guardar una dirección",
@@ -146,6 +148,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<AddressesRoutesOptions> = as
     "/:id",
     {
       onRequest: [requireUser, forbidBanned],
+      // The caller's own addresses: they move no content version (plugins/http-cache.ts).
+      config: { changesOnlyOwnData: true },
       schema: {
         tags: ["addresses"],
         summary: "Editar una de mis direcciones",
@@ -167,6 +171,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<AddressesRoutesOptions> = as
     "/:id",
     {
       onRequest: [requireUser, forbidBanned],
+      // The caller's own addresses: they move no content version (plugins/http-cache.ts).
+      config: { changesOnlyOwnData: true },
       schema: {
         tags: ["addresses"],
         summary: "Borrar una de mis direcciones",

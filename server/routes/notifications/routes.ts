@@ -71,6 +71,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
         errors: [400, 401, 403],
       }),
       preValidation: bodyDefaultsToObject,
+      // The caller's own notifications: they move no content version (plugins/http-cache.ts).
+      config: { changesOnlyOwnData: true },
     },
     async (request) => {
       const me = await currentUser(request);

@@ -38,14 +38,18 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod<NotificationStreamO
 
   app.post(
     "/stream-ticket",
-    // Not a write: banned users can still read what they were told.
-    routeOptions("notifications", "signedIn", {
-      summary: "Pedir un permiso para el stream de notificaciones",
-      description:
-        "EventSource no puede enviar el token en una cabecera: esta llamada devuelve un `ticket` válido 5 minutos (reutilizable en ese tiempo, para las reconexiones) y la `url` lista para `new EventSource(url)`.",
-      data: { 200: streamTicketSchema },
-      errors: [401, 403],
-    }),
+    {
+      // Not a write: banned users can still read what they were told.
+      ...routeOptions("notifications", "signedIn", {
+        summary: "Pedir un permiso para el stream de notificaciones",
+        description:
+          "EventSource no puede enviar el token en una cabecera: esta llamada devuelve un `ticket` válido 5 minutos (reutilizable en ese tiempo, para las reconexiones) y la `url` lista para `new EventSource(url)`.",
+        data: { 200: streamTicketSchema },
+        errors: [401, 403],
+      }),
+      // Every app that opens asks for one: it moves no content version (plugins/http-cache.ts).
+      config: { changesOnlyOwnData: true },
+    },
     async (request) => {
       const me = await currentUser(request);
       const ticket = randomBytes(32).toString("base64url");

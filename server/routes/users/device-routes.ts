@@ -33,6 +33,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (ap
           errors: [400, 401, 403],
         }),
         ...(call.emptyBodyAllowed ? { preValidation: bodyDefaultsToObject } : {}),
+        // A device's token is the caller's own: it moves no content version (plugins/http-cache.ts).
+        config: { changesOnlyOwnData: true },
       },
       async (request) => {
         const me = await currentUser(request);
