@@ -7,6 +7,7 @@ import { banMessage } from "../../lib/schemas/ban-message";
 import type { UserRow } from "../routes/users/rows";
 import { verifyIdTokenInMode } from "../firebase";
 import { forbidden, HttpError, invalidToken, unauthenticated } from "./errors";
+import { viewerScope } from "./http-cache";
 
 const REGISTRATION_REQUIRED = "Completa tu registro para continuar.";
 /** docs/authorization.md#unverified-email: what an account whose email is not verified is told. */
@@ -262,6 +263,10 @@ async function mirrorEmail(request: FastifyRequest, identity: Identity, user: Us
     request.log.warn({ userId: user.id }, "El correo de la sesión ya pertenece a otro perfil; el perfil conserva el anterior.");
     return user;
   }
+  // The account each instance keeps for public reads (routes/content/viewer-rows.ts) is out of
+  // date now, whatever the request that carried the new email (a read, or a write that moves
+  // nothing kept).
+  if (request.server.hasDecorator("announceChange")) await request.server.announceChange([viewerScope(user.id)]);
   return updated;
 }
 

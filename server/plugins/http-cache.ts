@@ -10,14 +10,13 @@ import { etagMatches, etagOf } from "./etag";
 // a token is personal (follow flags, what the viewer may edit) and stays `no-store`.
 //
 // Invalidation: every successful change through the API (any method but GET/HEAD/OPTIONS with a
-// 2xx/3xx answer) bumps a version before its answer leaves, and NOTIFYs every other instance on
-// one channel per schema; a remembered answer of an older version is not used again. Time alone
-// changes lists too (an event ends), which is what the short lifetime is for.
-//
-// A change that knows what it touched says so (narrowChange): then only what is kept under those
-// scopes is read again (a follow: the lists, the item and the follower), and a route marked
-// `changesOnlyOwnData` (marking notifications seen, a stream ticket, a saved address) moves
-// nothing. Every other change counts for everything, so a route nobody thought about is safe.
+// 2xx/3xx answer) moves, before its answer leaves, the stamps of what it touched, and NOTIFYs
+// every other instance on one channel per schema; an answer remembered under an older stamp is
+// not used again. What it touched: by default everything (a route nobody thought about is
+// safe); what a change that knows says (narrowChange: a follow, the lists, the item and the
+// follower); nothing for a route marked `changesOnlyOwnData` (marking notifications seen, a
+// stream ticket, a saved address). Time alone changes lists too (an event ends), which is what
+// the short lifetime is for.
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +31,11 @@ declare module "fastify" {
      * What is kept for everyone (routes/content/shared-rows.ts) is kept under it.
      */
     contentStamp(scope: string): string;
+    /**
+     * For a change made while answering something else (a read that mirrors the account's email):
+     * what is kept under `scopes` is read again, here and on every instance, now.
+     */
+    announceChange(scopes: string[]): Promise<void>;
   }
   interface FastifyContextConfig {
     /**
@@ -39,7 +43,10 @@ declare module "fastify" {
      * under LISTS_SCOPE or the scope given for the request (an item's).
      */
     publicCache?: boolean | { scope(request: FastifyRequest): string };
-    /** A write that changes nothing anyone else reads, nor what is kept of its author: it moves no version. */
+    /**
+     * A write that changes nothing anyone else reads, nor what is kept of its author: it moves no
+     * version (an email the sign-in check mirrors meanwhile announces itself: announceChange).
+     */
     changesOnlyOwnData?: boolean;
   }
 }
@@ -159,6 +166,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
 
   api.decorate("contentVersion", () => version);
   api.decorate("contentStamp", stampOf);
+  api.decorate("announceChange", (scopes: string[]) => bump(scopes));
 
   let unlisten: (() => Promise<void>) | null = null;
   api.addHook("onReady", async () => {

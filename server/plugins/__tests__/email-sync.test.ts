@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv } from "../../env";
 import { registeredUser } from "../../test/accounts";
 import { bearer, signInWithPassword, uniqueEmail } from "../../test/emulator";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, openSecondHandle, type TestApp } from "../../test/harness";
 import { createEvent, makePerson } from "../../routes/content/__tests__/helpers";
 
 // docs/authorization.md#the-servers-copy-of-the-email: the profile's email follows the token's,
@@ -65,6 +65,32 @@ describe("la copia del correo en el perfil sigue al token", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ _id: eventId, following: true, followersCount: 1 });
     expect((await t.users.findById(person.uid))?.email).toBe(newEmail);
+  });
+
+  it("con dos instancias, el correo se guarda una vez: la otra deja la cuenta que guardaba aunque la petición que lo trajo no cambie nada más", async () => {
+    const second = await createTestApp({ database: await openSecondHandle(t.database) });
+    try {
+      const person = await registeredUser(t);
+      const eventId = await createEvent(t, await makePerson(t), { title: "Club de lectura" });
+      // The other instance keeps the account as it was, for public reads (viewer-rows.ts).
+      expect((await second.request({ url: `/api/events/${eventId}`, headers: bearer(person) })).statusCode).toBe(200);
+      const newEmail = uniqueEmail("nuevo");
+      await nextSecond();
+      await changeIdentityEmail(person.uid, newEmail);
+      const fresh = await signInWithPassword(newEmail, person.password);
+
+      // The app's first call with the new session: a stream ticket, which changes nothing kept.
+      expect((await t.request({ method: "POST", url: "/api/notifications/stream-ticket", headers: bearer(fresh) })).statusCode).toBe(200);
+      const mirrored = await t.users.findById(person.uid);
+      expect(mirrored?.email).toBe(newEmail);
+      // The notice crosses to the other instance.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await second.request({ url: `/api/events/${eventId}`, headers: bearer(fresh) })).statusCode).toBe(200);
+      // Had it used the account it kept, it would have written the same email again.
+      expect((await t.users.findById(person.uid))?.updatedAt).toEqual(mirrored?.updatedAt);
+    } finally {
+      await second.close();
+    }
   });
 
   it("si otro perfil tiene ese correo, el perfil conserva el suyo y la petición sigue", async () => {

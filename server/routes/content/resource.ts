@@ -235,7 +235,8 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     await def.reads?.(app, ctx);
 
     // An item's answer is kept under its own scope: a follow of another item leaves it.
-    const itemRead = { config: { ...publicRead.config, publicCache: { scope: (request: FastifyRequest) => itemScope(def.kind, (request.params as { id: string }).id) } } };
+    // The scope is taken before validation: from the id as validation leaves it (trimmed).
+    const itemRead = { config: { ...publicRead.config, publicCache: { scope: (request: FastifyRequest) => itemScope(def.kind, idParamsSchema.safeParse(request.params).data?.id ?? "") } } };
     app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...itemRead }, async (request) => ({
       data: await publicItem(request, request.params.id),
     }));

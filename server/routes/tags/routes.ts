@@ -5,6 +5,7 @@ import { tagPayloadSchema, tagSchema, tagUpdatePayloadSchema } from "../../../li
 import type { Database } from "../../db/client";
 import { currentUser, forbidBanned, optionalIdentity, requireAdmin } from "../../plugins/auth";
 import { badRequest, conflict, notFound } from "../../plugins/errors";
+import { narrowChange, viewerScope } from "../../plugins/http-cache";
 import { createContentFollows } from "../content/follows";
 import { slugify } from "../content/sql";
 import { routeOptions } from "../routing";
@@ -66,7 +67,11 @@ export const tagsRoutes: FastifyPluginAsyncZod<TagsRoutesOptions> = async (app, 
       const unfollow = request.query.unfollow === true;
       // Unfollowing a tag that was deleted meanwhile is fine: nothing is left to follow.
       if (!unfollow && !(await tags.findById(request.params.id))) throw notFound(TAG_NOT_FOUND);
-      return { data: await follows.set("tags", request.params.id, (await currentUser(request)).id, !unfollow) };
+      const me = await currentUser(request);
+      const result = await follows.set("tags", request.params.id, me.id, !unfollow);
+      // Nothing kept for everyone shows who follows a tag; only what is kept of the follower changes.
+      narrowChange(request, [viewerScope(me.id)]);
+      return { data: result };
     },
   );
 
