@@ -63,10 +63,10 @@ type ViewerRead = { user: UserRow | null; alongside: ViewerFacts | null };
 /**
  * Viewers' accounts and facts, kept per instance under the content stamps (shared-rows.ts): every
  * change through the API, on this instance or another, to everything (joining, a role, a ban, a
- * deletion) or to the viewer (their follows), makes them unused, and nothing is kept longer than an anonymous answer, which
- * bounds a change made outside the API (a script on the database). A signed-in read then costs
- * no statement until something changes. Measured: docs/operations/rendimiento.md, "Lo que quien
- * lee sigue, guardado".
+ * deletion) or to the viewer (their follows, an email mirrored), makes them unused, and nothing
+ * is kept longer than an anonymous answer, which bounds a change made outside the API (a script
+ * on the database). A signed-in read then costs no statement until something changes. Measured:
+ * docs/operations/rendimiento.md, "Lo que quien lee sigue, guardado".
  */
 export interface KeptViewers {
   read(db: Queryable, userId: string): Promise<ViewerRead>;
