@@ -13,7 +13,7 @@
 // API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
 // has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
 // n changes a second through the API elsewhere: people following and unfollowing an event, so
-// what is kept under the content version is read again as in a city where things change).
+// what each change touches is read again, as in a city where things change).
 // Prints a table (req/s, p50, p99,
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
 // on this machine its processes' CPU ms per request) and the server process's peak memory;
@@ -39,7 +39,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     // Each signed-in reader has also followed this many past events (a long-time user's history).
     history: { type: "string", default: "0" },
-    // Changes a second through the API while each API row runs (each one moves the content version).
+    // Changes a second through the API while each API row runs (each drops what it touched).
     writes: { type: "string", default: "0" },
   },
 });
@@ -206,8 +206,8 @@ try {
     ["Para ti: GET /api/events/for-you (con sesión)", asPerson(() => "/api/events/for-you"), () => ({ method: "GET", path: `/for-you/${person().uid}` })],
   ];
 
-  // --writes: people follow and unfollow one event at a steady rate. Every change counts as one
-  // for the whole API (the content version), wherever it happens.
+  // --writes: people follow and unfollow one event at a steady rate. Each follow drops, on every
+  // instance, what it touched (the lists, that event and the follower; plugins/http-cache.ts).
   let changesMade = 0;
   let changesFailed = 0;
   const changes = () => {
