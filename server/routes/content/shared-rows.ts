@@ -19,8 +19,6 @@ export interface SharedRows {
    * of its memory (ROW_WEIGHT per row), or how to weigh the value once it arrives.
    */
   get<T>(key: string, scope: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T>;
-  /** Drops what is kept under `key` (it changed in a way the content stamps do not count). */
-  forget(key: string): void;
 }
 
 export function sharedRows(contentStamp: (scope: string) => string): SharedRows {
@@ -54,9 +52,6 @@ export function sharedRows(contentStamp: (scope: string) => string): SharedRows 
         },
       );
       return value;
-    },
-    forget(key: string): void {
-      kept.delete(key);
     },
   };
 }

@@ -70,7 +70,6 @@ type ViewerRead = { user: UserRow | null; alongside: ViewerFacts | null };
  */
 export interface KeptViewers {
   read(db: Queryable, userId: string): Promise<ViewerRead>;
-  forget(userId: string): void;
 }
 
 /** The viewer's account with everything they follow and their roles, in one statement. */
@@ -81,7 +80,6 @@ export function readViewer(db: Queryable, userId: string): Promise<ViewerRead> {
 export function keptViewers(kept: SharedRows): KeptViewers {
   return {
     read: (db, userId) => kept.get(`viewer:${userId}`, viewerScope(userId), weightOf, () => readViewer(db, userId)),
-    forget: (userId) => kept.forget(`viewer:${userId}`),
   };
 }
 
@@ -111,9 +109,9 @@ export async function viewerWithRows<Row extends ViewedRow>(
   const { user, alongside } = await request.loadCurrentUserWith((userId) => (kept ? kept.read(db, userId) : readViewer(db, userId)));
   const viewer = toViewer(user);
   if (viewer.id === null) return { viewer, rows };
-  // The account was read before, or the sign-in check changed it (its email mirrored): what was
-  // kept with the old row is not used again.
-  if (!alongside) kept?.forget(viewer.id);
   if (rows.length === 0) return { viewer, rows };
+  // Without facts when the sign-in check changed the account (its email mirrored): it announced
+  // that change (plugins/auth.ts), so what was kept with the old row is not used again, and the
+  // facts are read now.
   return { viewer, rows: seenBy(kind, rows, alongside ?? (await alongsideOf(db, viewer.id, VIEWER_FACTS))!, role) };
 }
