@@ -13,7 +13,9 @@
 // API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
 // has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
 // n changes a second through the API elsewhere: people following and unfollowing an event, so
-// what each change touches is read again, as in a city where things change).
+// what each change touches is read again, as in a city where things change) --accept-encoding
+// "gzip, deflate, br, zstd" (every request asks for a compressed answer, as a browser does; the
+// floor answers uncompressed either way).
 // Prints a table (req/s, p50, p99,
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
 // on this machine its processes' CPU ms per request) and the server process's peak memory;
@@ -41,8 +43,12 @@ const { values } = parseArgs({
     history: { type: "string", default: "0" },
     // Changes a second through the API while each API row runs (each drops what it touched).
     writes: { type: "string", default: "0" },
+    // Every request asks for a compressed answer as a browser does ("gzip, deflate, br, zstd" is
+    // Chrome's); without it the API answers uncompressed, which no browser asks for.
+    "accept-encoding": { type: "string" },
   },
 });
+const acceptEncoding = values["accept-encoding"];
 const connections = Number(values.connections);
 const duration = Number(values.duration);
 const history = Number(values.history);
@@ -116,6 +122,11 @@ function peakRssMiB(pid) {
   return kib === null ? null : kib / 1024;
 }
 
+/** The request with the browser's Accept-Encoding when --accept-encoding is given. */
+function withEncoding(req) {
+  return acceptEncoding === undefined ? req : { ...req, headers: { ...req.headers, "accept-encoding": acceptEncoding } };
+}
+
 /**
  * One autocannon run. `request()` gives each request's path and headers (a different event or
  * person each time), so neither side answers the same row over and over.
@@ -126,7 +137,7 @@ function run(title, base, request, changes = null) {
   const databaseBefore = DATABASE_CPU ? postgresCpuMs() : null;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: base, connections, duration, requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }] },
+      { url: base, connections, duration, requests: [{ setupRequest: (req) => withEncoding({ ...req, ...request() }) }] },
       (error, result) => {
         stopChanges?.();
         if (error) return reject(error);
@@ -236,7 +247,8 @@ try {
   }
 
   const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
-  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas${writing}\n`);
+  const encoding = acceptEncoding === undefined ? "" : ` · Accept-Encoding: ${acceptEncoding}`;
+  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas${writing}${encoding}\n`);
   console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result, ratio, health: vsHealth } of rows) {
