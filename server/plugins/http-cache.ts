@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
+import { acceptedEncoding, type ApiEncoding, COMPRESSION_THRESHOLD_BYTES, compressKept } from "./compression";
 import { etagMatches, etagOf } from "./etag";
 
 // Anonymous reads of public content (lists, one item) are the same for everyone, so they are
@@ -73,6 +74,13 @@ interface Remembered {
   stamp: string;
   etag: string;
   body: string;
+  /** The body's length in UTF-8. */
+  bytes: number;
+  /**
+   * The body compressed for each encoding asked for so far: compressed on every hit, a page of 20
+   * events cost the API ~14× the CPU of the hit itself (docs/operations/rendimiento.md).
+   */
+  encoded: Partial<Record<ApiEncoding, Buffer>>;
   contentType: string;
 }
 
@@ -119,9 +127,12 @@ const isAnonymous = (request: FastifyRequest) => request.headers.authorization =
 function publicHeaders(reply: FastifyReply, etag: string): void {
   reply.header("etag", etag);
   reply.header("cache-control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
-  // A shared cache must not hand this answer to a request that carries a token.
-  reply.header("vary", "Authorization");
+  // A shared cache must not hand this answer to a request that carries a token, nor a compressed
+  // one to a client that cannot read it.
+  reply.header("vary", "Authorization, Accept-Encoding");
 }
+
+const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 200;
 
 /**
  * Registers the hooks in `api` (before compression, so they see the JSON text) and the version
@@ -135,7 +146,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
   const stampOf = (scope: string) => `${version}.${scoped.get(scope) ?? 0}`;
   const remembered = new LRUCache<string, Remembered>({
     maxSize: REMEMBERED_BYTES,
-    sizeCalculation: (entry) => entry.body.length + 200,
+    sizeCalculation: sizeOf,
     ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
   });
   const channel = contentVersionChannel(database);
@@ -151,6 +162,23 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
   const invalidateScopes = (scopes: string[]) => {
     if (scoped.size + scopes.length > MAX_SCOPES) return invalidate();
     for (const scope of scopes) scoped.set(scope, (scoped.get(scope) ?? 0) + 1);
+  };
+  /**
+   * The kept answer as this request accepts it. The compression plugin leaves an answer that
+   * already says its Content-Encoding alone.
+   */
+  const sendable = (request: FastifyRequest, reply: FastifyReply, url: string, entry: Remembered): string | Buffer => {
+    const encoding = entry.bytes < COMPRESSION_THRESHOLD_BYTES ? null : acceptedEncoding(request.headers["accept-encoding"]);
+    if (encoding === null) return entry.body;
+    let body = entry.encoded[encoding];
+    if (!body) {
+      body = compressKept(encoding, entry.body);
+      entry.encoded[encoding] = body;
+      // Counted in the memory it takes, with the time it has left, unless it was dropped meanwhile.
+      if (remembered.peek(url) === entry) remembered.set(url, entry, { noUpdateTTL: true });
+    }
+    reply.header("content-encoding", encoding);
+    return body;
   };
   const bump = async (scopes: string[] | null = null) => {
     const notice = scopes === null ? null : JSON.stringify({ from: self, scopes });
@@ -191,7 +219,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     request[STATE].served = true;
     publicHeaders(reply, hit.etag);
     if (etagMatches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
-    return reply.type(hit.contentType).send(hit.body);
+    return reply.type(hit.contentType).send(sendable(request, reply, request.url, hit));
   });
 
   api.addHook("onSend", async (request: WithState, reply, payload) => {
@@ -203,14 +231,21 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     if (!state || state.served || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
     publicHeaders(reply, etag);
-    if (state.stamp === stampOf(state.scope)) {
-      remembered.set(request.url, { scope: state.scope, stamp: state.stamp, etag, body: payload, contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8") });
-    }
+    const entry: Remembered = {
+      scope: state.scope,
+      stamp: state.stamp,
+      etag,
+      body: payload,
+      bytes: Buffer.byteLength(payload),
+      encoded: {},
+      contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
+    };
+    if (state.stamp === stampOf(state.scope)) remembered.set(request.url, entry);
     if (etagMatches(request.headers["if-none-match"], etag)) {
       reply.code(304);
       return null;
     }
-    return payload;
+    return sendable(request, reply, request.url, entry);
   });
 
   return { bump };

@@ -1,4 +1,6 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eventListItemSchema } from "../../../../lib/schemas/events";
 import { pageSchema } from "../../../../lib/schemas/pagination";
 import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
@@ -97,6 +99,61 @@ describe("caché HTTP de las lecturas anónimas", () => {
     expect(mine.json().data).toMatchObject({ following: true, followersCount: 1 });
     // The follow changed the count everyone sees.
     expect((await as(t, null)({ url: `/api/events/${eventId}` })).json().data).toMatchObject({ following: false, followersCount: 1 });
+  });
+
+  it("una lista guardada sale comprimida como la acepta cada navegador y, tras una edición, trae el dato nuevo en esta instancia y en otra", async () => {
+    // Enough events for the page to pass the compression threshold (1 KB).
+    const edited = await createEvent(t, organizer, { title: "Taller de grabado" });
+    for (const title of ["Lectura en voz alta", "Cine al aire libre", "Feria del libro"]) await createEvent(t, organizer, { title });
+    const url = "/api/events?limit=10";
+    const read = (app: FastifyInstance, acceptEncoding?: string) =>
+      app.inject({ method: "GET", url, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+    const decoded = (res: LightMyRequestResponse) => {
+      const encoding = res.headers["content-encoding"];
+      const raw = encoding === "br" ? zlib.brotliDecompressSync(res.rawPayload) : encoding === "gzip" ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
+      return JSON.parse(raw.toString());
+    };
+    const titleOf = (res: LightMyRequestResponse) => (decoded(res).data.items as { _id: string; title: string }[]).find((e) => e._id === edited)?.title;
+
+    const plain = await read(t.app);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    // A shared cache must keep the compressed and the plain answers apart.
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const browsers: [string, string | undefined][] = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", undefined],
+    ];
+    for (const [acceptEncoding, sent] of browsers) {
+      // The second answer comes from what was kept, compressed the first time.
+      for (let i = 0; i < 2; i++) {
+        const res = await read(t.app, acceptEncoding);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-encoding"]).toBe(sent);
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(decoded(res)).toEqual(plain.json());
+      }
+    }
+    const thereBefore = await read(other.app, "gzip, deflate, br, zstd");
+    expect(titleOf(thereBefore)).toBe("Taller de grabado");
+
+    const edit = await as(t, organizer)({ method: "PUT", url: `/api/events/${edited}`, payload: { title: "Taller de grabado en linóleo" } });
+    expect(edit.statusCode).toBe(200);
+    for (const acceptEncoding of ["gzip, deflate, br, zstd", "gzip"]) {
+      const res = await read(t.app, acceptEncoding);
+      expect(res.headers.etag).not.toBe(plain.headers.etag);
+      expect(titleOf(res)).toBe("Taller de grabado en linóleo");
+    }
+    // The other instance hears of the change through the database (LISTEN/NOTIFY).
+    let there = await read(other.app, "gzip, deflate, br, zstd");
+    for (let i = 0; i < 20 && titleOf(there) !== "Taller de grabado en linóleo"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      there = await read(other.app, "gzip, deflate, br, zstd");
+    }
+    expect(there.headers["content-encoding"]).toBe("br");
+    expect(titleOf(there)).toBe("Taller de grabado en linóleo");
   });
 
   it("los errores y las listas solo para administración no se guardan ni se marcan públicos", async () => {
