@@ -37,6 +37,12 @@ export async function registerApiCompression(api: FastifyInstance): Promise<void
   await api.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: [...API_ENCODINGS],
+    // Compressed in one call up to 64 KB (a page of 50 events is ~55 KB), not through a zlib stream and
+    // libuv's thread pool: the plugin's default for two cores stops at 8 KB, and a page of 20
+    // events (~18 KB) through the stream cost 0.478 ms of CPU per request instead of 0.231, since
+    // on a machine whose cores are already busy there is nothing to overlap it with. In one call a
+    // page holds the event loop ~0.1 ms.
+    syncThreshold: 65_536,
     // Only answers: compressed request bodies are not part of the API.
     globalDecompression: false,
   });
