@@ -77,8 +77,9 @@ interface Remembered {
   /** The body's length in UTF-8. */
   bytes: number;
   /**
-   * The body compressed for each encoding asked for so far: compressed on every hit, a page of 20
-   * events cost the API ~14× the CPU of the hit itself (docs/operations/rendimiento.md).
+   * The body compressed for each encoding asked for so far, kept so that a hit is not compressed
+   * again: compressing it cost a page of 20 events ~14× the CPU of the hit itself
+   * (docs/operations/rendimiento.md, "Lo que pide un navegador").
    */
   encoded: Partial<Record<ApiEncoding, Buffer>>;
   contentType: string;
@@ -167,15 +168,17 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
    * The kept answer as this request accepts it. The compression plugin leaves an answer that
    * already says its Content-Encoding alone.
    */
-  const sendable = (request: FastifyRequest, reply: FastifyReply, url: string, entry: Remembered): string | Buffer => {
+  const sendable = (request: FastifyRequest, reply: FastifyReply, entry: Remembered): string | Buffer => {
     const encoding = entry.bytes < COMPRESSION_THRESHOLD_BYTES ? null : acceptedEncoding(request.headers["accept-encoding"]);
     if (encoding === null) return entry.body;
     let body = entry.encoded[encoding];
     if (!body) {
       body = compressKept(encoding, entry.body);
-      entry.encoded[encoding] = body;
-      // Counted in the memory it takes, with the time it has left, unless it was dropped meanwhile.
-      if (remembered.peek(url) === entry) remembered.set(url, entry, { noUpdateTTL: true });
+      // Kept with the time it has left, unless it was dropped or replaced meanwhile. A new object:
+      // lru-cache weighs a key again only when the value stored under it is another one.
+      if (remembered.peek(request.url) === entry) {
+        remembered.set(request.url, { ...entry, encoded: { ...entry.encoded, [encoding]: body } }, { noUpdateTTL: true });
+      }
     }
     reply.header("content-encoding", encoding);
     return body;
@@ -219,7 +222,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
     request[STATE].served = true;
     publicHeaders(reply, hit.etag);
     if (etagMatches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
-    return reply.type(hit.contentType).send(sendable(request, reply, request.url, hit));
+    return reply.type(hit.contentType).send(sendable(request, reply, hit));
   });
 
   api.addHook("onSend", async (request: WithState, reply, payload) => {
@@ -245,7 +248,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
       reply.code(304);
       return null;
     }
-    return sendable(request, reply, request.url, entry);
+    return sendable(request, reply, entry);
   });
 
   return { bump };

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { matchDynamicRoute, pageItem } from "../../lib/routes";
 import { apiItemPath } from "../../lib/paths";
 import { LOCALE } from "../../lib/schemas/constants";
-import { acceptedEncoding } from "./compression";
+import { acceptedEncoding, BUILT_BROTLI } from "./compression";
 import { coverPainter, type CoverLookup } from "./cover-preview";
 import { etagMatches, etagOf } from "./etag";
 import { withScriptHashes } from "./security";
@@ -198,7 +198,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
     reply.type("text/html; charset=utf-8");
     const encoding = acceptedEncoding(request.headers["accept-encoding"]);
-    if (encoding === "br") return reply.header("content-encoding", "br").send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === "br") return reply.header("content-encoding", "br").send(await brotli(html, BUILT_BROTLI));
     if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(await gzip(html));
     return reply.send(html);
   }

@@ -134,8 +134,14 @@ describe("caché HTTP de las lecturas anónimas", () => {
         expect(res.headers["content-encoding"]).toBe(sent);
         expect(res.headers.etag).toBe(plain.headers.etag);
         expect(decoded(res)).toEqual(plain.json());
+        if (sent !== undefined) expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
       }
     }
+    // Revalidating costs a browser that accepts Brotli no body at all, compressed or not.
+    const notModified = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br, zstd", "if-none-match": plain.headers.etag as string } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers["content-encoding"]).toBeUndefined();
+    expect(notModified.rawPayload.length).toBe(0);
     const thereBefore = await read(other.app, "gzip, deflate, br, zstd");
     expect(titleOf(thereBefore)).toBe("Taller de grabado");
 
