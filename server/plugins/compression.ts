@@ -27,8 +27,8 @@ export function acceptedEncoding(header: string | string[] | undefined): ApiEnco
 /**
  * Brotli for what the server builds and then sends more than once (an answer kept for everyone, a
  * page painted with its cover, revalidated by ETag): quality 5 makes a page of 20 events in
- * ~0.12 ms, 5 % smaller than the quality 4 of answers compressed for one request; 11 takes ~16 ms,
- * too long to hold the event loop.
+ * ~0.14 ms, 4 % smaller than the quality 4 of answers compressed for one request; 11 takes ~16 ms,
+ * too long to hold the event loop (bench/compression.mjs).
  */
 export const BUILT_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
@@ -41,11 +41,11 @@ export async function registerApiCompression(api: FastifyInstance): Promise<void
   await api.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: [...API_ENCODINGS],
-    // Compressed in one call up to 64 KB (a page of 50 events is ~55 KB), not through a zlib stream and
+    // Compressed in one call up to 64 KB (a page of 50 events is ~51 KB), not through a zlib stream and
     // libuv's thread pool: the plugin's default for two cores stops at 8 KB, and a page of 20
     // events (~18 KB) through the stream cost 0.478 ms of CPU per request instead of 0.231, since
     // on a machine whose cores are already busy there is nothing to overlap it with. In one call a
-    // page of 20 holds the event loop ~0.1 ms, one of 50 ~0.3 ms.
+    // page of 20 holds the event loop ~0.12 ms, one of 50 ~0.21 ms (bench/compression.mjs).
     syncThreshold: 65_536,
     // Only answers: compressed request bodies are not part of the API.
     globalDecompression: false,

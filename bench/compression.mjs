@@ -1,0 +1,73 @@
+// What compressing an API answer costs and saves, per setting, on the demo agenda's real answers,
+// next to its floor in the same run: copying the text into a Buffer, which every answer pays on
+// its way to the socket. "Brotli 4" is what @fastify/compress does for an answer built for one
+// request (a signed-in list, my-data); "Brotli 5" (BUILT_BROTLI) what an answer kept for everyone
+// is compressed with, once (server/plugins/http-cache.ts); gzip 6 both do for clients without
+// Brotli. Brotli 3 and gzip 1 are the cheaper settings not taken (docs/operations/rendimiento.md,
+// "Lo que pide un navegador"). Settings are timed in alternating rounds.
+//
+//   node scripts/with-emulator.mjs node --import tsx bench/compression.mjs [--iterations 2000] [--rounds 5]
+//
+// Prints, for each answer, the median µs per call and the bytes each setting gives; asserts nothing.
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import { BUILT_BROTLI } from "../server/plugins/compression.ts";
+import { startServer } from "./lib/app-server.mjs";
+
+const { values } = parseArgs({
+  options: { iterations: { type: "string", default: "2000" }, rounds: { type: "string", default: "5" } },
+});
+const iterations = Number(values.iterations);
+const rounds = Number(values.rounds);
+
+const brotli = (quality) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } });
+const settings = [
+  ["suelo: Buffer.from", (text) => Buffer.from(text)],
+  ["Brotli 4 (por petición)", (text) => zlib.brotliCompressSync(text, brotli(4))],
+  ["Brotli 5 (guardada)", (text) => zlib.brotliCompressSync(text, BUILT_BROTLI)],
+  ["gzip 6", (text) => zlib.gzipSync(text)],
+  ["Brotli 3", (text) => zlib.brotliCompressSync(text, brotli(3))],
+  ["gzip 1", (text) => zlib.gzipSync(text, { level: 1 })],
+];
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+function timeOne(compress, text) {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) compress(text);
+  return Number(process.hrtime.bigint() - started) / iterations / 1000;
+}
+
+// The demo agenda as `npm start` serves it; no export is needed for API answers.
+const server = await startServer({ staticDir: path.join(os.tmpdir(), "plaza-sin-export") });
+let answers;
+try {
+  const text = async (url) => {
+    const response = await fetch(`${server.base}${url}`);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.text();
+  };
+  const firstEvent = JSON.parse(await text("/api/events?limit=1")).data.items[0]._id;
+  answers = [
+    ["Un evento", await text(`/api/events/${firstEvent}`)],
+    ["20 lugares", await text("/api/places?limit=20")],
+    ["20 eventos", await text("/api/events?limit=20")],
+    ["50 eventos", await text("/api/events?limit=50")],
+  ];
+} finally {
+  await server.stop();
+}
+
+console.log(`${iterations} llamadas por medición, ${rounds} rondas alternadas; mediana en µs por llamada · bytes\n`);
+console.log(`| Respuesta | bytes | ${settings.map(([title]) => title).join(" | ")} |`);
+console.log(`| --- | ---: | ${settings.map(() => "---:").join(" | ")} |`);
+for (const [title, text] of answers) {
+  const times = settings.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    settings.forEach(([, compress], i) => times[i].push(timeOne(compress, text)));
+  }
+  const cells = settings.map(([, compress], i) => `${median(times[i]).toFixed(1)} µs · ${compress(text).length} B`);
+  console.log(`| ${title} | ${Buffer.byteLength(text)} | ${cells.join(" | ")} |`);
+}
