@@ -91,7 +91,8 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   app.decorate("publicUrl", config.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createSerializerCompiler({ validate: checkAnswers ?? process.env.NODE_ENV === "test" }));
+  const checkingAnswers = checkAnswers ?? process.env.NODE_ENV === "test";
+  app.setSerializerCompiler(createSerializerCompiler({ validate: checkingAnswers }));
   // The API speaks JSON (and multipart where a route registers it); plain text bodies would
   // otherwise reach handlers as strings and fail as a confusing validation error instead of 415.
   app.removeContentTypeParser("text/plain");
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   await app.register(
     async (api) => {
       // Before compression: the cache hooks read and remember the JSON text.
-      await registerPublicCache(api, database);
+      await registerPublicCache(api, database, { checkAnswers: checkingAnswers });
       await registerApiCompression(api);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { database });

@@ -37,6 +37,13 @@ declare module "fastify" {
      * what is kept under `scopes` is read again, here and on every instance, now.
      */
     announceChange(scopes: string[]): Promise<void>;
+    /**
+     * For a signed-in read of a `publicCache` route whose answer, for this viewer, is the one
+     * everyone gets (sameForEveryone): sends the answer kept for everyone and says true, or says
+     * false and keeps for everyone the answer the handler then returns. `built` builds the
+     * viewer's own answer; when answers are checked (tests) it is built and must be the kept one.
+     */
+    answerAsEveryone(request: FastifyRequest, reply: FastifyReply, built: () => unknown): boolean;
   }
   interface FastifyContextConfig {
     /**
@@ -90,6 +97,8 @@ interface CacheState {
   /** Its stamp when this request started: an answer of an older one is not kept. */
   stamp: string;
   served: boolean;
+  /** Signed in: the answer is personal unless the handler says it is everyone's (answerAsEveryone). */
+  personal: boolean;
 }
 
 const STATE = Symbol("publicCache");
@@ -140,7 +149,11 @@ const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ??
  * listener. Returns `bump` for changes made outside a request (none need it today): with no
  * scopes, a change to everything.
  */
-export async function registerPublicCache(api: FastifyInstance, database: Pick<Database, "schema" | "listen" | "query">) {
+export async function registerPublicCache(
+  api: FastifyInstance,
+  database: Pick<Database, "schema" | "listen" | "query">,
+  { checkAnswers = false }: { checkAnswers?: boolean } = {},
+) {
   let version = 0;
   // Changes narrowed to a scope since the last change to everything, which clears them.
   const scoped = new Map<string, number>();
@@ -198,6 +211,21 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
   api.decorate("contentVersion", () => version);
   api.decorate("contentStamp", stampOf);
   api.decorate("announceChange", (scopes: string[]) => bump(scopes));
+  api.decorate("answerAsEveryone", (request: WithState, reply: FastifyReply, built: () => unknown) => {
+    const state = request[STATE];
+    if (!state) return false;
+    const hit = remembered.get(request.url);
+    if (!hit || hit.scope !== state.scope || hit.stamp !== state.stamp) {
+      state.personal = false;
+      return false;
+    }
+    if (checkAnswers && reply.serialize(built()) !== hit.body) {
+      throw new Error(`${request.method} ${request.url}: la respuesta con sesión no es la guardada para todos`);
+    }
+    state.served = true;
+    void reply.type(hit.contentType).send(sendable(request, reply, hit));
+    return true;
+  });
 
   let unlisten: (() => Promise<void>) | null = null;
   api.addHook("onReady", async () => {
@@ -214,9 +242,11 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
 
   api.addHook("onRequest", async (request: WithState, reply) => {
     const publicCache = request.routeOptions.config.publicCache;
-    if (!publicCache || request.method !== "GET" || !isAnonymous(request)) return;
+    if (!publicCache || request.method !== "GET") return;
     const scope = publicCache === true ? LISTS_SCOPE : publicCache.scope(request);
-    request[STATE] = { scope, stamp: stampOf(scope), served: false };
+    // Signed in, the stamp is taken too, for an answer the handler finds is everyone's.
+    request[STATE] = { scope, stamp: stampOf(scope), served: false, personal: !isAnonymous(request) };
+    if (request[STATE].personal) return;
     const hit = remembered.get(request.url);
     if (!hit || hit.scope !== scope || hit.stamp !== request[STATE].stamp) return;
     request[STATE].served = true;
@@ -231,9 +261,11 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
       return payload;
     }
     const state = request[STATE];
-    if (!state || state.served || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    if (!state || state.served || state.personal || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
-    publicHeaders(reply, etag);
+    // Kept for everyone, but sent to a signed-in viewer as answers with a token are: no-store.
+    const anonymous = isAnonymous(request);
+    if (anonymous) publicHeaders(reply, etag);
     const entry: Remembered = {
       scope: state.scope,
       stamp: state.stamp,
@@ -244,7 +276,7 @@ export async function registerPublicCache(api: FastifyInstance, database: Pick<D
       contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
     };
     if (state.stamp === stampOf(state.scope)) remembered.set(request.url, entry);
-    if (etagMatches(request.headers["if-none-match"], etag)) {
+    if (anonymous && etagMatches(request.headers["if-none-match"], etag)) {
       reply.code(304);
       return null;
     }

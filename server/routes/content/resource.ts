@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { deleteQuerySchema, deletedSchema, idParamsSchema, type ContentKind } from "../../../lib/schemas/content";
@@ -181,23 +181,35 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     // its own) every read goes out.
     const shared = plugin.hasDecorator("contentStamp") ? sharedRows((scope) => plugin.contentStamp(scope)) : null;
     const seen = (request: FastifyRequest, found: Row[]) => viewerWithRows(request, database, options.viewers ?? null, def.kind, found, def.viewerRole);
-    const publicList = async (request: FastifyRequest, filters: Record<string, unknown>, query: { cursor?: string; limit?: number }) => {
+    // Signed in, someone who follows none of the rows, wrote none, has no role in their
+    // communities and is no administrator sees them as everyone does: the answer kept for everyone
+    // is sent as it is (plugins/http-cache.ts, answerAsEveryone), without building it again or
+    // compressing it again. Most readers follow a handful of the agenda's items.
+    const sameForEveryone = (viewer: Viewer, viewed: Row[]) =>
+      viewer.id !== null &&
+      !viewer.isAdmin &&
+      viewed.every((row) => !row.following && column(row, KINDS[def.kind].author) !== viewer.id && (!def.viewerRole || column(row, def.viewerRole.column) == null));
+    const answered = (request: FastifyRequest, reply: FastifyReply, viewer: Viewer, viewed: Row[], built: () => unknown) =>
+      sameForEveryone(viewer, viewed) && plugin.answerAsEveryone(request, reply, built);
+    const publicList = async (request: FastifyRequest, reply: FastifyReply, filters: Record<string, unknown>, query: { cursor?: string; limit?: number }) => {
       if (!shared) return list(filters, query, await viewerOf(request));
       const paging = pageRequest(query);
       const page = await shared.get(`list:${JSON.stringify([filters, paging])}`, LISTS_SCOPE, paging.limit * ROW_WEIGHT, () => rows.list(filters as Filters, paging, null));
       const { viewer, rows: viewed } = await seen(request, page.rows);
-      return answer({ ...page, rows: viewed }, viewer);
+      const built = () => answer({ ...page, rows: viewed }, viewer);
+      return answered(request, reply, viewer, viewed, built) ? reply : built();
     };
     const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, itemScope(def.kind, id), ROW_WEIGHT, () => rows.findById(id, null)) : rows.findById(id, null));
-    const publicItem = async (request: FastifyRequest, id: string) => {
+    const publicItem = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
       const row = shared ? await publicRow(id) : null;
       // Missing, hidden or not public yet: who may still see it depends on the viewer.
       if (!row || concealed(row)) {
         const viewer = await viewerOf(request);
-        return def.toItem(await ctx.load(id, viewer), viewer);
+        return { data: def.toItem(await ctx.load(id, viewer), viewer) };
       }
       const { viewer, rows: viewed } = await seen(request, [row]);
-      return def.toItem(viewed[0]!, viewer);
+      const built = () => ({ data: def.toItem(viewed[0]!, viewer) });
+      return answered(request, reply, viewer, viewed, built) ? reply : built();
     };
     // The page of an item opens with its cover painted in (plugins/cover-preview.ts), when everyone may see it.
     options.publicCovers?.set(def.kind, async (id) => {
@@ -210,9 +222,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     // Anonymous lists and items are the same for everyone: ETag and brief public caching
     // (plugins/http-cache.ts). Signed in, the viewer is read with the rows (viewerInline).
     const publicRead = { config: { publicCache: true, viewerInline: true } };
-    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...publicRead }, async (request) => {
+    app.get("/", { ...route("public", { ...docs.list, querystring: def.schemas.list, data: { 200: itemPage }, errors: [400, 401, 403] }), ...publicRead }, async (request, reply) => {
       const { cursor, limit, visibility, ...filters } = request.query as ListQuery;
-      if (visibility === undefined || visibility === "visible") return publicList(request, { ...filters, visibility: "visible" }, { cursor, limit });
+      if (visibility === undefined || visibility === "visible") return publicList(request, reply, { ...filters, visibility: "visible" }, { cursor, limit });
       // Hidden items (the admin panel's lists) are never kept for everyone.
       const viewer = await viewerOf(request);
       assertVisibilityAllowed(visibility, viewer);
@@ -237,9 +249,9 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     // An item's answer is kept under its own scope: a follow of another item leaves it.
     // The scope is taken before validation: from the id as validation leaves it (trimmed).
     const itemRead = { config: { ...publicRead.config, publicCache: { scope: (request: FastifyRequest) => itemScope(def.kind, idParamsSchema.safeParse(request.params).data?.id ?? "") } } };
-    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...itemRead }, async (request) => ({
-      data: await publicItem(request, request.params.id),
-    }));
+    app.get("/:id", { ...route("public", { ...docs.get, params: idParamsSchema, data: { 200: def.schemas.item }, errors: [400, 401, 404] }), ...itemRead }, async (request, reply) =>
+      publicItem(request, reply, request.params.id),
+    );
 
     app.post(
       "/",

@@ -81,7 +81,7 @@ describe("caché HTTP de las lecturas anónimas", () => {
     expect(titleIn(afterThere)).toBe("Noche de jazz y blues");
   });
 
-  it("lo que se pide con sesión nunca es público ni sale de la caché anónima", async () => {
+  it("lo que se pide con sesión nunca es público, y lo que sigue quien lee sale en su respuesta", async () => {
     // Warm the anonymous answers first.
     expect((await as(t, null)({ url: `/api/events/${eventId}` })).json().data.following).toBe(false);
     const anonymous = await as(t, null)({ url: "/api/events?limit=5" });
@@ -160,6 +160,37 @@ describe("caché HTTP de las lecturas anónimas", () => {
     }
     expect(there.headers["content-encoding"]).toBe("br");
     expect(titleOf(there)).toBe("Taller de grabado en linóleo");
+  });
+
+  it("con sesión, quien no sigue ni edita nada de la lista recibe la de todos, sin caché pública; al seguir un evento ve su marca al instante", async () => {
+    const url = "/api/events?limit=10";
+    const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const someone = await makePerson(t);
+    const read = (who: Person | null, path = url) => t.app.inject({ method: "GET", url: path, headers: { ...(who ? who.headers : {}), ...browser } });
+    const decoded = (res: LightMyRequestResponse) => JSON.parse((res.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(res.rawPayload) : res.rawPayload).toString());
+    const everyone = await read(null);
+    // Twice: the second from what was kept for everyone.
+    for (let i = 0; i < 2; i++) {
+      const mine = await read(someone);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers["content-encoding"]).toBe("br");
+      expect(mine.headers["cache-control"]).toBe("no-store");
+      expect(mine.headers.etag).toBeUndefined();
+      expect(decoded(mine)).toEqual(decoded(everyone));
+    }
+    const followed = (decoded(everyone).data.items as { _id: string }[])[1]!._id;
+    expect((await as(t, someone)({ method: "POST", url: `/api/events/${followed}/follow` })).statusCode).toBe(200);
+    const after = decoded(await read(someone)).data.items as { _id: string; following: boolean; followersCount: number }[];
+    expect(after.filter((e) => e.following).map((e) => e._id)).toEqual([followed]);
+    const item = decoded(await read(someone, `/api/events/${followed}`)).data;
+    expect(item).toMatchObject({ following: true });
+    // Everyone else still sees it unfollowed, with the new count.
+    const othersItem = decoded(await read(null, `/api/events/${followed}`)).data;
+    expect(othersItem).toMatchObject({ following: false, followersCount: item.followersCount });
+    expect(decoded(await read(reader, `/api/events/${followed}`)).data).toMatchObject({ following: false, followersCount: item.followersCount });
+    // Its organiser may edit it, so theirs is never the answer kept for everyone.
+    const organizers = decoded(await read(organizer)).data.items as { canEdit: boolean }[];
+    expect(organizers.some((e) => e.canEdit)).toBe(true);
   });
 
   it("los errores y las listas solo para administración no se guardan ni se marcan públicos", async () => {
