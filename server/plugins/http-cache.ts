@@ -8,7 +8,8 @@ import { etagMatches, etagOf } from "./etag";
 // Anonymous reads of public content (lists, one item) are the same for everyone, so they are
 // answered with an ETag and a short `Cache-Control: public, max-age` (If-None-Match → 304 with
 // no body), and each instance keeps the last answers in memory for as long. Anything sent with
-// a token is personal (follow flags, what the viewer may edit) and stays `no-store`.
+// a token stays `no-store`: it is personal (follow flags, what the viewer may edit), unless the
+// route finds it is everyone's for this viewer (answerAsEveryone), who then gets the kept one.
 //
 // Invalidation: every successful change through the API (any method but GET/HEAD/OPTIONS with a
 // 2xx/3xx answer) moves, before its answer leaves, the stamps of what it touched, and NOTIFYs
@@ -39,16 +40,18 @@ declare module "fastify" {
     announceChange(scopes: string[]): Promise<void>;
     /**
      * For a signed-in read of a `publicCache` route whose answer, for this viewer, is the one
-     * everyone gets (sameForEveryone): sends the answer kept for everyone and says true, or says
-     * false and keeps for everyone the answer the handler then returns. `built` builds the
-     * viewer's own answer; when answers are checked (tests) it is built and must be the kept one.
+     * everyone gets (routes/content/resource.ts, sameForEveryone): sends the answer kept for
+     * everyone and says true; or says false, and the handler returns `everyone()`, which is kept.
+     * When answers are checked (tests), `own()` (the viewer's own answer from the same rows) must
+     * serialize to the same text as `everyone()`.
      */
-    answerAsEveryone(request: FastifyRequest, reply: FastifyReply, built: () => unknown): boolean;
+    answerAsEveryone(request: FastifyRequest, reply: FastifyReply, answers: { everyone: () => unknown; own: () => unknown }): boolean;
   }
   interface FastifyContextConfig {
     /**
      * The same answer for every anonymous request: ETag, public caching, remembered briefly,
-     * under LISTS_SCOPE or the scope given for the request (an item's).
+     * under LISTS_SCOPE or the scope given for the request (an item's). A signed-in request gets
+     * it only through answerAsEveryone.
      */
     publicCache?: boolean | { scope(request: FastifyRequest): string };
     /**
@@ -142,6 +145,14 @@ function publicHeaders(reply: FastifyReply, etag: string): void {
   reply.header("vary", "Authorization, Accept-Encoding");
 }
 
+/**
+ * Everyone's answer sent to a signed-in reader: no ETag and no public caching (app.ts marks an API
+ * answer without Cache-Control `no-store`), but still one of several encodings.
+ */
+function signedInHeaders(reply: FastifyReply): void {
+  reply.header("vary", "Authorization, Accept-Encoding");
+}
+
 const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 200;
 
 /**
@@ -211,18 +222,21 @@ export async function registerPublicCache(
   api.decorate("contentVersion", () => version);
   api.decorate("contentStamp", stampOf);
   api.decorate("announceChange", (scopes: string[]) => bump(scopes));
-  api.decorate("answerAsEveryone", (request: WithState, reply: FastifyReply, built: () => unknown) => {
+  api.decorate("answerAsEveryone", (request: WithState, reply: FastifyReply, answers: { everyone: () => unknown; own: () => unknown }) => {
     const state = request[STATE];
     if (!state) return false;
+    // The rule that sent here, checked on the very rows both answers are built from.
+    if (checkAnswers && reply.serialize(answers.own()) !== reply.serialize(answers.everyone())) {
+      throw new Error(`${request.method} ${request.url}: la respuesta de quien lee no es la de todos`);
+    }
     const hit = remembered.get(request.url);
     if (!hit || hit.scope !== state.scope || hit.stamp !== state.stamp) {
+      // The handler returns everyone's answer: kept as an anonymous one would be.
       state.personal = false;
       return false;
     }
-    if (checkAnswers && reply.serialize(built()) !== hit.body) {
-      throw new Error(`${request.method} ${request.url}: la respuesta con sesión no es la guardada para todos`);
-    }
     state.served = true;
+    signedInHeaders(reply);
     void reply.type(hit.contentType).send(sendable(request, reply, hit));
     return true;
   });
@@ -263,9 +277,9 @@ export async function registerPublicCache(
     const state = request[STATE];
     if (!state || state.served || state.personal || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
-    // Kept for everyone, but sent to a signed-in viewer as answers with a token are: no-store.
     const anonymous = isAnonymous(request);
     if (anonymous) publicHeaders(reply, etag);
+    else signedInHeaders(reply);
     const entry: Remembered = {
       scope: state.scope,
       stamp: state.stamp,

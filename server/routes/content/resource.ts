@@ -21,7 +21,7 @@ import { routeOptions, type Access, type RouteSpec } from "../routing";
 import { assertWithinQuota } from "./spam";
 import { ROW_WEIGHT, sharedRows } from "./shared-rows";
 import { viewerWithRows, type KeptViewers, type ViewerRole } from "./viewer-rows";
-import { actorOf, assertVisibilityAllowed, assertVisible, viewerOf, type Viewer } from "./viewer";
+import { actorOf, assertVisibilityAllowed, assertVisible, toViewer, viewerOf, type Viewer } from "./viewer";
 
 // One content kind as a REST resource. Every kind has the same calls — lists (all, mine, the
 // ones I follow), one item, create (idempotent, within the daily quota), update, delete (with a
@@ -181,23 +181,27 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
     // its own) every read goes out.
     const shared = plugin.hasDecorator("contentStamp") ? sharedRows((scope) => plugin.contentStamp(scope)) : null;
     const seen = (request: FastifyRequest, found: Row[]) => viewerWithRows(request, database, options.viewers ?? null, def.kind, found, def.viewerRole);
-    // Signed in, someone who follows none of the rows, wrote none, has no role in their
+    // Signed in, someone who follows none of the rows, may edit none, has no role in their
     // communities and is no administrator sees them as everyone does: the answer kept for everyone
     // is sent as it is (plugins/http-cache.ts, answerAsEveryone), without building it again or
     // compressing it again. Most readers follow a handful of the agenda's items.
+    const anyone = toViewer(null);
     const sameForEveryone = (viewer: Viewer, viewed: Row[]) =>
       viewer.id !== null &&
       !viewer.isAdmin &&
-      viewed.every((row) => !row.following && column(row, KINDS[def.kind].author) !== viewer.id && (!def.viewerRole || column(row, def.viewerRole.column) == null));
-    const answered = (request: FastifyRequest, reply: FastifyReply, viewer: Viewer, viewed: Row[], built: () => unknown) =>
-      sameForEveryone(viewer, viewed) && plugin.answerAsEveryone(request, reply, built);
+      viewed.every((row) => !row.following && !def.canEdit(row, viewer) && (!def.viewerRole || column(row, def.viewerRole.column) == null));
+    /** Everyone's answer when it is also the viewer's (sent or kept), else null. */
+    const asEveryone = <T>(request: FastifyRequest, reply: FastifyReply, viewer: Viewer, viewed: Row[], answers: { everyone: () => T; own: () => T }) => {
+      if (!sameForEveryone(viewer, viewed)) return null;
+      return plugin.answerAsEveryone(request, reply, answers) ? reply : answers.everyone();
+    };
     const publicList = async (request: FastifyRequest, reply: FastifyReply, filters: Record<string, unknown>, query: { cursor?: string; limit?: number }) => {
       if (!shared) return list(filters, query, await viewerOf(request));
       const paging = pageRequest(query);
       const page = await shared.get(`list:${JSON.stringify([filters, paging])}`, LISTS_SCOPE, paging.limit * ROW_WEIGHT, () => rows.list(filters as Filters, paging, null));
       const { viewer, rows: viewed } = await seen(request, page.rows);
-      const built = () => answer({ ...page, rows: viewed }, viewer);
-      return answered(request, reply, viewer, viewed, built) ? reply : built();
+      const own = () => answer({ ...page, rows: viewed }, viewer);
+      return asEveryone(request, reply, viewer, viewed, { everyone: () => answer(page, anyone), own }) ?? own();
     };
     const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, itemScope(def.kind, id), ROW_WEIGHT, () => rows.findById(id, null)) : rows.findById(id, null));
     const publicItem = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
@@ -208,8 +212,8 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
         return { data: def.toItem(await ctx.load(id, viewer), viewer) };
       }
       const { viewer, rows: viewed } = await seen(request, [row]);
-      const built = () => ({ data: def.toItem(viewed[0]!, viewer) });
-      return answered(request, reply, viewer, viewed, built) ? reply : built();
+      const own = () => ({ data: def.toItem(viewed[0]!, viewer) });
+      return asEveryone(request, reply, viewer, viewed, { everyone: () => ({ data: def.toItem(row, anyone) }), own }) ?? own();
     };
     // The page of an item opens with its cover painted in (plugins/cover-preview.ts), when everyone may see it.
     options.publicCovers?.set(def.kind, async (id) => {
