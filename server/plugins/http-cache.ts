@@ -137,20 +137,22 @@ export function contentVersionChannel(database: Pick<Database, "schema">): strin
 const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
 const isAnonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
 
-function publicHeaders(reply: FastifyReply, etag: string): void {
-  reply.header("etag", etag);
-  reply.header("cache-control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
-  // A shared cache must not hand this answer to a request that carries a token, nor a compressed
-  // one to a client that cannot read it.
+/**
+ * A kept answer differs by token and by encoding: a shared cache must not hand the anonymous one
+ * to a request that carries a token, nor a compressed one to a client that cannot read it.
+ */
+function varies(reply: FastifyReply): void {
   reply.header("vary", "Authorization, Accept-Encoding");
 }
 
 /**
- * Everyone's answer sent to a signed-in reader: no ETag and no public caching (app.ts marks an API
- * answer without Cache-Control `no-store`), but still one of several encodings.
+ * An anonymous answer's ETag and short public caching. A signed-in reader's copy of a kept answer
+ * only `varies`: app.ts marks it `no-store`.
  */
-function signedInHeaders(reply: FastifyReply): void {
-  reply.header("vary", "Authorization, Accept-Encoding");
+function publicHeaders(reply: FastifyReply, etag: string): void {
+  reply.header("etag", etag);
+  reply.header("cache-control", `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+  varies(reply);
 }
 
 const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 200;
@@ -236,7 +238,7 @@ export async function registerPublicCache(
       return false;
     }
     state.served = true;
-    signedInHeaders(reply);
+    varies(reply);
     void reply.type(hit.contentType).send(sendable(request, reply, hit));
     return true;
   });
@@ -279,7 +281,7 @@ export async function registerPublicCache(
     const etag = etagOf(payload);
     const anonymous = isAnonymous(request);
     if (anonymous) publicHeaders(reply, etag);
-    else signedInHeaders(reply);
+    else varies(reply);
     const entry: Remembered = {
       scope: state.scope,
       stamp: state.stamp,
