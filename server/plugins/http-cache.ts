@@ -209,6 +209,12 @@ export async function registerPublicCache(
     reply.header("content-encoding", encoding);
     return body;
   };
+  /** The answer kept for this request's address, while it still holds for the request's scope. */
+  const currentFor = (request: FastifyRequest, state: CacheState): Remembered | null => {
+    const hit = remembered.get(request.url);
+    return hit && hit.scope === state.scope && hit.stamp === state.stamp ? hit : null;
+  };
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, hit: Remembered) => reply.type(hit.contentType).send(sendable(request, reply, hit));
   const bump = async (scopes: string[] | null = null) => {
     const notice = scopes === null ? null : JSON.stringify({ from: self, scopes });
     if (notice === null || notice.length > MAX_NOTICE_CHARS) {
@@ -231,15 +237,15 @@ export async function registerPublicCache(
     if (checkAnswers && reply.serialize(answers.own()) !== reply.serialize(answers.everyone())) {
       throw new Error(`${request.method} ${request.url}: la respuesta de quien lee no es la de todos`);
     }
-    const hit = remembered.get(request.url);
-    if (!hit || hit.scope !== state.scope || hit.stamp !== state.stamp) {
+    const hit = currentFor(request, state);
+    if (!hit) {
       // The handler returns everyone's answer: kept as an anonymous one would be.
       state.personal = false;
       return false;
     }
     state.served = true;
     varies(reply);
-    void reply.type(hit.contentType).send(sendable(request, reply, hit));
+    void sendKept(request, reply, hit);
     return true;
   });
 
@@ -263,12 +269,12 @@ export async function registerPublicCache(
     // Signed in, the stamp is taken too, for an answer the handler finds is everyone's.
     request[STATE] = { scope, stamp: stampOf(scope), served: false, personal: !isAnonymous(request) };
     if (request[STATE].personal) return;
-    const hit = remembered.get(request.url);
-    if (!hit || hit.scope !== scope || hit.stamp !== request[STATE].stamp) return;
+    const hit = currentFor(request, request[STATE]);
+    if (!hit) return;
     request[STATE].served = true;
     publicHeaders(reply, hit.etag);
     if (etagMatches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
-    return reply.type(hit.contentType).send(sendable(request, reply, hit));
+    return sendKept(request, reply, hit);
   });
 
   api.addHook("onSend", async (request: WithState, reply, payload) => {
