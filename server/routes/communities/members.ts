@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   addMemberPayloadSchema,
@@ -13,6 +13,7 @@ import { deletedSchema, idParamsSchema } from "../../../lib/schemas/content";
 import { PAGE_LIMIT_DEFAULT } from "../../../lib/schemas/cursor";
 import { pageQuerySchema, pageSchema } from "../../../lib/schemas/pagination";
 import { conflict, forbidden, notFound } from "../../plugins/errors";
+import { itemScope, LISTS_SCOPE, narrowChange, viewerScope } from "../../plugins/http-cache";
 import type { ResourceContext } from "../content/resource";
 import { actorOf, viewerOf } from "../content/viewer";
 import { toMember } from "./mappers";
@@ -30,6 +31,13 @@ export function registerMemberRoutes(plugin: FastifyInstance, ctx: ResourceConte
   const managed = ctx.editable;
   const communities = createCommunitiesRepository(database);
   const isOwner = (row: CommunityRow, viewer: { isAdmin: boolean }) => viewer.isAdmin || row.my_role === "owner";
+  /**
+   * What a change of membership touches that is kept: the community's count (its item and the
+   * lists that show it) and the member's roles (what they may edit, read with their follows).
+   * Everything else kept stays. Called before the change, whose failure moves nothing.
+   */
+  const membershipOf = (request: FastifyRequest, communityId: string, userId: string) =>
+    narrowChange(request, [LISTS_SCOPE, itemScope("communities", communityId), viewerScope(userId)]);
 
   app.get(
     "/:id/members",
@@ -66,6 +74,7 @@ export function registerMemberRoutes(plugin: FastifyInstance, ctx: ResourceConte
       if (role !== "member" && !isOwner(row, viewer)) throw forbidden("Solo un propietario puede nombrar administradores o propietarios.");
       const user = await plugin.loadUserById(request.body.userId);
       if (!user) throw notFound("Usuario no encontrado.");
+      membershipOf(request, row.id, user.id);
       if (!(await communities.addMember(row.id, user.id, role))) throw conflict("Esa persona ya es miembro de la comunidad.");
       if (user.id !== viewer.id) {
         await notify([
@@ -97,6 +106,7 @@ export function registerMemberRoutes(plugin: FastifyInstance, ctx: ResourceConte
       const viewer = await actorOf(request);
       const row = await load(request.params.id, viewer);
       if (!isOwner(row, viewer)) throw forbidden("Solo un propietario puede cambiar roles.");
+      membershipOf(request, row.id, request.params.userId);
       await database.transaction(async (tx) => {
         const repo = createCommunitiesRepository(tx);
         await repo.lock(row.id);
@@ -127,6 +137,7 @@ export function registerMemberRoutes(plugin: FastifyInstance, ctx: ResourceConte
       if (!member) throw notFound(MEMBER_NOT_FOUND);
       if (member.role === "owner") throw conflict("No se puede quitar a un propietario; primero cámbiale el rol.");
       if (member.role === "admin" && !isOwner(row, viewer)) throw forbidden("Solo un propietario puede quitar a un administrador.");
+      membershipOf(request, row.id, member.user_id);
       await communities.removeMember(row.id, member.user_id);
       return { data: { _id: member.user_id, deleted: true as const } };
     },
@@ -137,6 +148,7 @@ export function registerMemberRoutes(plugin: FastifyInstance, ctx: ResourceConte
     app.post(path, route("writer", { ...doc, params: idParamsSchema, data: { 200: communitySchema } }), async (request) => {
       const viewer = await actorOf(request);
       const row = await load(request.params.id, viewer);
+      membershipOf(request, row.id, viewer.id);
       await change(row, viewer.id);
       return { data: ctx.toItem(await load(row.id, viewer), viewer) };
     });

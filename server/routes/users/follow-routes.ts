@@ -5,6 +5,7 @@ import { userSummarySchema } from "../../../lib/schemas/public-users";
 import { followQuerySchema, followResultSchema, requiredUserId } from "../../../lib/schemas/users";
 import { currentUser } from "../../plugins/auth";
 import { badRequest, notFound, USER_NOT_FOUND } from "../../plugins/errors";
+import { narrowChange, viewerScope } from "../../plugins/http-cache";
 import { routeOptions } from "../routing";
 import { notifyUsers } from "../notifications/service";
 import { toUserSummary } from "./mappers";
@@ -66,6 +67,9 @@ export const followRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (ap
           },
         ]);
       }
+      // Nothing kept for everyone says who follows a person or how many do (content shows its
+      // organiser without counts); what is kept of the follower (their follows) is read again.
+      narrowChange(request, [viewerScope(me.id)]);
       return { data: { userId: target.id, following: !unfollow, followersCount: await users.followersCount(target.id) } };
     },
   );

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eventListItemSchema } from "../../../../lib/schemas/events";
 import { pageSchema } from "../../../../lib/schemas/pagination";
 import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
-import { as, createEvent, makePerson, type Person } from "./helpers";
+import { as, createCommunity, createEvent, makePerson, type Person } from "./helpers";
 
 // What a browser, a CDN or a second API instance notices of the anonymous-read caching
 // (server/plugins/http-cache.ts): conditional requests, public caching only for signed-out reads,
@@ -197,6 +197,52 @@ describe("caché HTTP de las lecturas anónimas", () => {
     expect(organizers.some((e) => e.canEdit)).toBe(true);
     const anonymous = decoded(await read(null, fresh)).data.items as { canEdit: boolean }[];
     expect(anonymous.some((e) => e.canEdit)).toBe(false);
+  });
+
+  it("seguir a una persona, unirse a una comunidad o salir de ella no deja sin usar lo guardado de lo que no tocan, en ninguna instancia; lo que tocan se ve al instante", async () => {
+    const community = await createCommunity(t, organizer, "Círculo de lectura");
+    const item = `/api/events/${eventId}`;
+    const titleOn = async (app: TestApp) => (await as(app, null)({ url: item })).json().data.title as string;
+    const membersOn = async (app: TestApp, who: Person | null = null) => (await as(app, who)({ url: `/api/communities/${community}` })).json().data as { membersCount: number; myRole: string | null };
+    // Kept on both instances, then changed behind the API's back: while the kept answer is used,
+    // readers still get the old title; once something drops it, the new one.
+    const kept = await titleOn(t);
+    expect(await titleOn(other)).toBe(kept);
+    await t.database.query("UPDATE events SET title = $1 WHERE id = $2", ["Cambiado por detrás", eventId]);
+    const keptEverywhere = async () => {
+      // The other instance hears of each change by NOTIFY; give it the time it takes.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect([await titleOn(t), await titleOn(other)]).toEqual([kept, kept]);
+    };
+
+    const follow = await as(t, reader)({ method: "POST", url: `/api/users/follow/${organizer.uid}/user` });
+    expect(follow.statusCode).toBe(200);
+    expect(follow.json().data).toMatchObject({ following: true, followersCount: 1 });
+    await keptEverywhere();
+    const following = await as(other, reader)({ url: "/api/users/following/users" });
+    expect(following.json().data.map((u: { _id: string }) => u._id)).toEqual([organizer.uid]);
+
+    const before = (await membersOn(other)).membersCount;
+    expect((await as(t, reader)({ method: "POST", url: `/api/communities/${community}/join` })).json().data).toMatchObject({ myRole: "member", membersCount: before + 1 });
+    await keptEverywhere();
+    // The community's count moved for everyone, and the member's role for them, on both instances.
+    expect(await membersOn(t)).toMatchObject({ membersCount: before + 1, myRole: null });
+    let there = await membersOn(other);
+    for (let i = 0; i < 20 && there.membersCount !== before + 1; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      there = await membersOn(other);
+    }
+    expect(there).toMatchObject({ membersCount: before + 1, myRole: null });
+    expect(await membersOn(other, reader)).toMatchObject({ membersCount: before + 1, myRole: "member" });
+
+    expect((await as(other, reader)({ method: "POST", url: `/api/communities/${community}/leave` })).statusCode).toBe(200);
+    await keptEverywhere();
+    expect(await membersOn(t, reader)).toMatchObject({ membersCount: before, myRole: null });
+
+    // A change the cache does not know the reach of (an edit) drops everything: the title as stored.
+    expect((await as(t, organizer)({ method: "PUT", url: `/api/communities/${community}`, payload: { description: "Leemos juntos." } })).statusCode).toBe(200);
+    expect(await titleOn(t)).toBe("Cambiado por detrás");
+    await as(t, organizer)({ method: "PUT", url: item, payload: { title: kept } });
   });
 
   it("los errores y las listas solo para administración no se guardan ni se marcan públicos", async () => {
