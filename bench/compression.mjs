@@ -3,7 +3,7 @@
 // its way to the socket. "Brotli 4" is what @fastify/compress does for an answer built for one
 // request (a signed-in list, my-data); "Brotli 5" (BUILT_BROTLI) what an answer kept for everyone
 // is compressed with, once (server/plugins/http-cache.ts); gzip 6 both do for clients without
-// Brotli. Brotli 3 and gzip 1 are the cheaper settings not taken (docs/operations/rendimiento.md,
+// Brotli. Brotli 3, Brotli 2 and gzip 1 are the cheaper settings not taken (docs/operations/rendimiento.md,
 // "Lo que pide un navegador"). Settings are timed in alternating rounds.
 //
 //   node scripts/with-emulator.mjs node --import tsx bench/compression.mjs [--iterations 2000] [--rounds 5]
@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { BUILT_BROTLI } from "../server/plugins/compression.ts";
+import { registeredAccount } from "./lib/accounts.mjs";
 import { startServer } from "./lib/app-server.mjs";
 
 const { values } = parseArgs({
@@ -29,6 +30,7 @@ const settings = [
   ["Brotli 5 (guardada)", (text) => zlib.brotliCompressSync(text, BUILT_BROTLI)],
   ["gzip 6", (text) => zlib.gzipSync(text)],
   ["Brotli 3", (text) => zlib.brotliCompressSync(text, brotli(3))],
+  ["Brotli 2", (text) => zlib.brotliCompressSync(text, brotli(2))],
   ["gzip 1", (text) => zlib.gzipSync(text, { level: 1 })],
 ];
 
@@ -49,8 +51,24 @@ try {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return response.text();
   };
-  const firstEvent = JSON.parse(await text("/api/events?limit=1")).data.items[0]._id;
+  const ids = async (url) => JSON.parse(await text(url)).data.items.map((item) => item._id);
+  const firstEvent = (await ids("/api/events?limit=1"))[0];
+  // A signed-in reader's own data, as bench/content-load.mjs sets up its readers: five places,
+  // two communities and five events followed, and an address.
+  const reader = await registeredAccount(server.base, "Lectora");
+  const auth = { authorization: `Bearer ${reader.idToken}` };
+  const post = async (url, body) => {
+    const init = { method: "POST", headers: { ...auth, ...(body ? { "content-type": "application/json" } : {}) }, body: body && JSON.stringify(body) };
+    const response = await fetch(`${server.base}${url}`, init);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  };
+  for (const id of await ids("/api/places?limit=5")) await post(`/api/places/${id}/follow`);
+  for (const id of await ids("/api/communities?limit=2")) await post(`/api/communities/${id}/follow`);
+  for (const id of await ids("/api/events?limit=5")) await post(`/api/events/${id}/follow`);
+  await post("/api/addresses", { label: "Casa", street: "Calle Hidalgo", city: "Saltillo", state: "Coahuila", lat: 25.42, lng: -101.0 });
+  const myData = await (await fetch(`${server.base}/api/users/my-data`, { headers: auth })).text();
   answers = [
+    ["Mis datos", myData],
     ["Un evento", await text(`/api/events/${firstEvent}`)],
     ["20 lugares", await text("/api/places?limit=20")],
     ["20 eventos", await text("/api/events?limit=20")],
