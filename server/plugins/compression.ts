@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
@@ -16,8 +17,11 @@ export type ApiEncoding = (typeof API_ENCODINGS)[number];
 /** Below about 1 KB the headers and the CPU cost more than the bytes saved. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** The encoding an answer to this Accept-Encoding goes in, reading the header as @fastify/compress does; null for none. */
-export function acceptedEncoding(header: string | string[] | undefined): ApiEncoding | null {
+/** The encoding an answer to a request with these headers goes in, read as @fastify/compress reads them; null for none. */
+export function acceptedEncoding(headers: IncomingHttpHeaders): ApiEncoding | null {
+  // `x-no-compression` asks for none, whatever Accept-Encoding says.
+  if (headers["x-no-compression"] !== undefined) return null;
+  const header = headers["accept-encoding"];
   if (typeof header !== "string" || header === "") return null;
   // As @fastify/compress reads the header: `*` and `x-gzip` mean gzip.
   const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, "gzip"), [...API_ENCODINGS]);

@@ -195,7 +195,7 @@ export async function registerPublicCache(
    * already says its Content-Encoding alone.
    */
   const sendable = (request: FastifyRequest, reply: FastifyReply, entry: Remembered): string | Buffer => {
-    const encoding = entry.bytes < COMPRESSION_THRESHOLD_BYTES ? null : acceptedEncoding(request.headers["accept-encoding"]);
+    const encoding = entry.bytes < COMPRESSION_THRESHOLD_BYTES ? null : acceptedEncoding(request.headers);
     if (encoding === null) return entry.body;
     let body = entry.encoded[encoding];
     if (!body) {

@@ -197,7 +197,7 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     headersFor(reply, page, 200, `/${page}`).header("etag", etag);
     if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
     reply.type("text/html; charset=utf-8");
-    const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+    const encoding = acceptedEncoding(request.headers);
     if (encoding === "br") return reply.header("content-encoding", "br").send(await brotli(html, BUILT_BROTLI));
     if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(await gzip(html));
     return reply.send(html);

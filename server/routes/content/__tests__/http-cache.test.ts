@@ -137,6 +137,11 @@ describe("caché HTTP de las lecturas anónimas", () => {
         if (sent !== undefined) expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
       }
     }
+    // A client that asks for none with `x-no-compression` (as @fastify/compress reads it) gets the
+    // kept answer plain, although its Accept-Encoding takes Brotli and a Brotli copy is kept.
+    const unasked = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br, zstd", "x-no-compression": "1" } });
+    expect(unasked.headers["content-encoding"]).toBeUndefined();
+    expect(unasked.json()).toEqual(plain.json());
     // Revalidating costs a browser that accepts Brotli no body at all, compressed or not.
     const notModified = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br, zstd", "if-none-match": plain.headers.etag as string } });
     expect(notModified.statusCode).toBe(304);
