@@ -13,7 +13,8 @@
 // API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
 // has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
 // n changes a second through the API elsewhere: people following and unfollowing an event, so
-// what each change touches is read again, as in a city where things change) --accept-encoding
+// what each change touches is read again, as in a city where things change) --write evento|persona|comunidad
+// (what those changes are: following an event, following a person, joining a community) --accept-encoding
 // "gzip, deflate, br, zstd" (every request asks for a compressed answer, as a browser does; the
 // floor answers uncompressed either way).
 // Prints a table (req/s, p50, p99,
@@ -43,6 +44,9 @@ const { values } = parseArgs({
     history: { type: "string", default: "0" },
     // Changes a second through the API while each API row runs (each drops what it touched).
     writes: { type: "string", default: "0" },
+    // What those changes are: "evento" (follow and unfollow an event), "persona" (follow and
+    // unfollow a person) or "comunidad" (join and leave a community).
+    write: { type: "string", default: "evento" },
     // Every request asks for a compressed answer as a browser does ("gzip, deflate, br, zstd" is
     // Chrome's); without it the API answers uncompressed, which no browser asks for.
     "accept-encoding": { type: "string" },
@@ -55,6 +59,14 @@ const history = Number(values.history);
 if (!Number.isInteger(history) || history < 0) throw new Error("--history es un número entero de eventos (0 o más).");
 const writesPerSecond = Number(values.writes);
 if (!(writesPerSecond >= 0)) throw new Error("--writes es un número de cambios por segundo (0 o más).");
+// Each change as its URL, the undoing one when `undo` (every person does, then undoes, in turns).
+const WRITES = {
+  evento: (eventId, undo) => `/api/events/${eventId}/follow${undo ? "?unfollow=true" : ""}`,
+  persona: (_eventId, undo) => `/api/users/follow/bench-u-2000/user${undo ? "?unfollow=true" : ""}`,
+  comunidad: (_eventId, undo) => `/api/communities/bench-c-1/${undo ? "leave" : "join"}`,
+};
+const writeUrl = WRITES[values.write];
+if (!writeUrl) throw new Error(`--write es uno de: ${Object.keys(WRITES).join(", ")}.`);
 // Only a PostgreSQL on this machine has its processes in /proc (a socket path leaves the host empty).
 const DATABASE_CPU = (() => {
   if (!process.env.DATABASE_URL || !fs.existsSync("/proc")) return false;
@@ -217,8 +229,8 @@ try {
     ["Para ti: GET /api/events/for-you (con sesión)", asPerson(() => "/api/events/for-you"), () => ({ method: "GET", path: `/for-you/${person().uid}` })],
   ];
 
-  // --writes: people follow and unfollow one event at a steady rate. Each follow drops, on every
-  // instance, what it touched (the lists, that event and the follower; plugins/http-cache.ts).
+  // --writes: people follow and unfollow one event (or a person, or join and leave a community) at
+  // a steady rate. Each change drops, on every instance, what it touched (plugins/http-cache.ts).
   let changesMade = 0;
   let changesFailed = 0;
   const changes = () => {
@@ -226,7 +238,7 @@ try {
     let k = 0;
     const timer = setInterval(() => {
       const p = people[k % people.length];
-      const url = `/api/events/${server.upcomingIds[0]}/follow${Math.floor(k / people.length) % 2 === 1 ? "?unfollow=true" : ""}`;
+      const url = writeUrl(server.upcomingIds[0], Math.floor(k / people.length) % 2 === 1);
       k++;
       fetch(`${api}${url}`, { method: "POST", headers: p.auth })
         .then((response) => (response.ok ? changesMade++ : changesFailed++))
@@ -246,7 +258,7 @@ try {
     rows.push({ title, result: measured.result, ratio: measured.result.requests.average / floor.result.requests.average, health: measured.result.requests.average / health.result.requests.average });
   }
 
-  const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
+  const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo (--write ${values.write}) durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
   const encoding = acceptEncoding === undefined ? "" : ` · Accept-Encoding: ${acceptEncoding}`;
   console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas${writing}${encoding}\n`);
   console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
