@@ -264,7 +264,8 @@ export async function registerPublicCache(
 
   api.addHook("onRequest", async (request: WithState, reply) => {
     const publicCache = request.routeOptions.config.publicCache;
-    if (!publicCache || request.method !== "GET") return;
+    // HEAD (Fastify answers it with the GET handler) gets the GET's headers, from what is kept.
+    if (!publicCache || (request.method !== "GET" && request.method !== "HEAD")) return;
     const scope = publicCache === true ? LISTS_SCOPE : publicCache.scope(request);
     // Signed in, the stamp is taken too, for an answer the handler finds is everyone's.
     request[STATE] = { scope, stamp: stampOf(scope), served: false, personal: !isAnonymous(request) };

@@ -56,6 +56,25 @@ describe("caché HTTP de las lecturas anónimas", () => {
     expect(itemAgain.statusCode).toBe(304);
   });
 
+  it("un HEAD anónimo responde como el GET y de lo guardado: el mismo ETag, caché pública y tamaño, sin cuerpo", async () => {
+    const url = `/api/events/${eventId}`;
+    const get = await as(t, null)({ url });
+    // Changed behind the API's back: an answer read again would carry another ETag.
+    await t.database.query("UPDATE events SET title = title || '.' WHERE id = $1", [eventId]);
+    try {
+      const head = await t.app.inject({ method: "HEAD", url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers.etag).toBe(get.headers.etag);
+      expect(head.headers["cache-control"]).toBe(get.headers["cache-control"]);
+      expect(head.headers["content-length"]).toBe(String(Buffer.byteLength(get.body)));
+      expect(head.rawPayload.length).toBe(0);
+      const revalidated = await t.app.inject({ method: "HEAD", url, headers: { "if-none-match": get.headers.etag! } });
+      expect(revalidated.statusCode).toBe(304);
+    } finally {
+      await t.database.query("UPDATE events SET title = left(title, -1) WHERE id = $1", [eventId]);
+    }
+  });
+
   it("tras una edición la lista responde 200 con otro ETag y el dato nuevo, en esta instancia y en otra", async () => {
     const here = await as(t, null)({ url: "/api/events?limit=5" });
     const there = await as(other, null)({ url: "/api/events?limit=5" });
