@@ -155,6 +155,12 @@ function publicHeaders(reply: FastifyReply, etag: string): void {
   varies(reply);
 }
 
+/**
+ * A GET whose copy is current gets a 304. A HEAD is answered 200 with the GET's headers: it saves
+ * no body, and Fastify's HEAD handling fails on the empty body a 304 leaves (a 500).
+ */
+const revalidates = (request: FastifyRequest, etag: string) => request.method === "GET" && etagMatches(request.headers["if-none-match"], etag);
+
 const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 200;
 
 /**
@@ -274,7 +280,7 @@ export async function registerPublicCache(
     if (!hit) return;
     request[STATE].served = true;
     publicHeaders(reply, hit.etag);
-    if (etagMatches(request.headers["if-none-match"], hit.etag)) return reply.code(304).send();
+    if (revalidates(request, hit.etag)) return reply.code(304).send();
     return sendKept(request, reply, hit);
   });
 
@@ -299,7 +305,7 @@ export async function registerPublicCache(
       contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
     };
     if (state.stamp === stampOf(state.scope)) remembered.set(request.url, entry);
-    if (anonymous && etagMatches(request.headers["if-none-match"], etag)) {
+    if (anonymous && revalidates(request, etag)) {
       reply.code(304);
       return null;
     }

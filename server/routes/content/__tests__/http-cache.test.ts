@@ -59,17 +59,21 @@ describe("caché HTTP de las lecturas anónimas", () => {
   it("un HEAD anónimo responde como el GET y de lo guardado: el mismo ETag, caché pública y tamaño, sin cuerpo", async () => {
     const url = `/api/events/${eventId}`;
     const get = await as(t, null)({ url });
-    // Changed behind the API's back: an answer read again would carry another ETag.
-    await t.database.query("UPDATE events SET title = title || '.' WHERE id = $1", [eventId]);
-    try {
-      const head = await t.app.inject({ method: "HEAD", url });
+    const likeTheGet = (head: LightMyRequestResponse) => {
       expect(head.statusCode).toBe(200);
       expect(head.headers.etag).toBe(get.headers.etag);
       expect(head.headers["cache-control"]).toBe(get.headers["cache-control"]);
       expect(head.headers["content-length"]).toBe(String(Buffer.byteLength(get.body)));
       expect(head.rawPayload.length).toBe(0);
-      const revalidated = await t.app.inject({ method: "HEAD", url, headers: { "if-none-match": get.headers.etag! } });
-      expect(revalidated.statusCode).toBe(304);
+    };
+    // Revalidating with HEAD saves no body: it is answered 200, also by an instance that has
+    // nothing kept for it yet and builds the answer.
+    likeTheGet(await other.app.inject({ method: "HEAD", url, headers: { "if-none-match": get.headers.etag! } }));
+    // Changed behind the API's back: an answer read again would carry another ETag.
+    await t.database.query("UPDATE events SET title = title || '.' WHERE id = $1", [eventId]);
+    try {
+      likeTheGet(await t.app.inject({ method: "HEAD", url }));
+      likeTheGet(await t.app.inject({ method: "HEAD", url, headers: { "if-none-match": get.headers.etag! } }));
     } finally {
       await t.database.query("UPDATE events SET title = left(title, -1) WHERE id = $1", [eventId]);
     }
