@@ -83,6 +83,26 @@ describe("comunidades", () => {
     expect((await as(t, owner)({ method: "POST", url: `/api/communities/${id}/leave` })).statusCode).toBe(200);
   });
 
+  it("quien administra una comunidad oculta puede salir: la respuesta es la comunidad sin su rol, y después ya no la ve", async () => {
+    const admin = await makePerson(t, { accountType: "ADMIN" });
+    const helper = await makePerson(t, { name: "Ayudante" });
+    const id = await createCommunity(t, owner, "Grupo en revisión");
+    expect((await as(t, owner)({ method: "POST", url: `/api/communities/${id}/members`, payload: { userId: helper.uid, role: "admin" } })).statusCode).toBe(201);
+    expect((await as(t, admin)({ method: "POST", url: `/api/communities/${id}/moderate`, payload: { action: "hide", reason: "Revisión" } })).statusCode).toBe(200);
+    // Hidden, it is seen by who may edit it: the helper, as its admin.
+    expect((await as(t, helper)({ url: `/api/communities/${id}` })).json().data).toMatchObject({ myRole: "admin", canEdit: true });
+
+    const left = await as(t, helper)({ method: "POST", url: `/api/communities/${id}/leave` });
+    expect(left.statusCode).toBe(200);
+    expect(left.json().data).toMatchObject({ _id: id, myRole: null, canEdit: false, membersCount: 1 });
+    // Leaving took: no longer a member, and no longer one who sees it.
+    const members = await as(t, owner)({ url: `/api/communities/${id}/members` });
+    expect(members.json().data.items.map((m: { user: { _id: string } }) => m.user._id)).toEqual([owner.uid]);
+    expect((await as(t, helper)({ url: `/api/communities/${id}` })).statusCode).toBe(404);
+    // Leaving again: it is gone from their sight, as for anyone who is not a member.
+    expect((await as(t, helper)({ method: "POST", url: `/api/communities/${id}/leave` })).statusCode).toBe(404);
+  });
+
   it("valida en español y no acepta campos de más", async () => {
     const res = await as(t, owner)({ method: "POST", url: "/api/communities", payload: { name: "ab", owner: "x" } });
     expect(res.statusCode).toBe(400);
