@@ -35,6 +35,7 @@ export function DetailPage<T>({
   query,
   kind,
   skeletonLines = 4,
+  listed,
   after,
   children,
 }: {
@@ -42,6 +43,11 @@ export function DetailPage<T>({
   query: UseQueryResult<T>;
   kind: ContentKind;
   skeletonLines?: number;
+  /**
+   * The item's title and cover from a list already read (its card was just tapped): drawn at
+   * once, and the rest placeholders, until the item's own answer arrives.
+   */
+  listed?: { title: string; cover: string | null | undefined };
   /** What the route composes under the item (its events, its news). */
   after?: ReactNode;
   children: (item: T) => ReactNode;
@@ -54,7 +60,12 @@ export function DetailPage<T>({
       <span className="visually-hidden" data-testid="route-id">
         {id}
       </span>
-      {id === null || settling || (query.isPending && query.fetchStatus !== "paused") ? (
+      {id !== null && listed && (settling || (query.isPending && query.fetchStatus !== "paused")) ? (
+        <>
+          <DetailHeader titleId={`${kind}-listed-title`} title={listed.title} cover={listed.cover} />
+          <Skeleton lines={skeletonLines} label={copy.loading} />
+        </>
+      ) : id === null || settling || (query.isPending && query.fetchStatus !== "paused") ? (
         <>
           {/* The server paints the item's cover in here before the scripts run (COVER_PREVIEW_MARK,
               server/plugins/cover-preview.ts). React leaves inner HTML it did not write alone

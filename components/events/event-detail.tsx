@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import { eventIcsUrl, eventQueries } from "@/lib/api/events";
+import { eventIcsUrl, eventQueries, listedEvent } from "@/lib/api/events";
 import type { Event } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
@@ -31,8 +31,10 @@ export function EventDetail() {
   const id = useRouteId("/events/[eventId]");
   const isAdmin = useAtomValue(isAdminAtom);
   const query = useQuery({ ...eventQueries.detailQuery(id ?? ""), enabled: id !== null });
+  const queryClient = useQueryClient();
+  const listed = id === null ? undefined : listedEvent(queryClient, id);
   return (
-    <DetailPage id={id} query={query} kind="events">
+    <DetailPage id={id} query={query} kind="events" listed={listed && { title: listed.title, cover: listed.coverImage }}>
       {(event) => <EventView event={event} isAdmin={isAdmin} />}
     </DetailPage>
   );

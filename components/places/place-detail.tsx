@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { placeQueries } from "@/lib/api/places";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { listedPlace, placeQueries } from "@/lib/api/places";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
@@ -40,8 +40,10 @@ function contactHref(key: string, value: string): string | null {
 export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
+  const queryClient = useQueryClient();
+  const listed = id === null ? undefined : listedPlace(queryClient, id);
   return (
-    <DetailPage id={id} query={query} kind="places" after={events}>
+    <DetailPage id={id} query={query} kind="places" after={events} listed={listed && { title: listed.name, cover: listed.coverImage }}>
       {(place) => <PlaceView place={place} />}
     </DetailPage>
   );

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-q
 import type { ModerationPayload } from "@/lib/schemas/content";
 import { apiItemPath } from "@/lib/paths";
 import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client";
-import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, followMutationDefaults, type FollowKind } from "./content";
+import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, findInValue, followMutationDefaults, type Followable, type FollowKind } from "./content";
 import type { UploadProgress } from "./upload";
 import { pagedQueryOptions } from "./pages";
 
@@ -63,6 +63,19 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
     uploadImage: async (id: string, file: File, progress?: UploadProgress) => (await import("./upload")).uploadForm<T>(`${itemPath(id)}/image`, file, progress),
     followMutationDefaults: followMutationDefaults(kind, followInvalidates),
     createMutationDefaults: createMutationDefaults<T, Payload>(kind, storeInvalidates),
+    /**
+     * The item as a list in the cache has it (a card just tapped), to draw its page's title and
+     * cover while the page's own answer is on its way; undefined when no list holds it.
+     */
+    listed: (queryClient: QueryClient, id: string): ListItem | undefined => {
+      // Lists, and eventos para ti; not the item pages themselves.
+      for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: keys.all() })) {
+        if (key[1] === "detail") continue;
+        const found = findInValue<ListItem & Followable>(data, id);
+        if (found) return found;
+      }
+      return undefined;
+    },
     /** After an edit: the new copy everywhere it is shown. */
     store: (queryClient: QueryClient, item: T) => {
       queryClient.setQueryData(keys.detail(item._id), item);
@@ -71,3 +84,4 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
     },
   };
 }
+

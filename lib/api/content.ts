@@ -22,7 +22,7 @@ export { flattenPages } from "./pages";
 
 type Snapshot = [QueryKey, unknown][];
 
-interface Followable {
+export interface Followable {
   _id: string;
   following?: boolean;
   followersCount?: number;
@@ -30,6 +30,17 @@ interface Followable {
 
 function isItem(value: unknown): value is Followable {
   return typeof value === "object" && value !== null && "_id" in value && typeof (value as { _id: unknown })._id === "string";
+}
+
+/** Item `id` as a cached value holds it (item, array, page, pages), the first one found. */
+export function findInValue<T extends Followable>(value: unknown, id: string): T | undefined {
+  let found: T | undefined;
+  // The edit that changes nothing: editInValue then walks without copying anything.
+  editInValue<T>(value, id, (item) => {
+    found ??= item;
+    return item;
+  });
+  return found;
 }
 
 /** Applies `edit` to item `id` wherever it sits in a cached value (item, array, page, pages). */

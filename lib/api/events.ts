@@ -37,6 +37,8 @@ export const moderateEvent = events.moderate;
 export const uploadEventImage = events.uploadImage;
 /** After an edit: the new copy everywhere it is shown. */
 export const storeEvent = events.store;
+/** The event as a cached list has it, for its page's title and cover before its answer arrives. */
+export const listedEvent = events.listed;
 export const followEventMutationDefaults = events.followMutationDefaults;
 export const createEventMutationDefaults = events.createMutationDefaults;
 export type CreateEventVariables = CreateVariables<EventPayload>;

@@ -38,6 +38,8 @@ export const updatePlace = places.update;
 export const moderatePlace = places.moderate;
 export const uploadPlaceImage = places.uploadImage;
 export const storePlace = places.store;
+/** The place as a cached list has it, for its page's title and cover before its answer arrives. */
+export const listedPlace = places.listed;
 export const followPlaceMutationDefaults = places.followMutationDefaults;
 export const createPlaceMutationDefaults = places.createMutationDefaults;
 

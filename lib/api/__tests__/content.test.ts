@@ -66,3 +66,22 @@ describe("cached copies of followed items", () => {
     expect(flattenPages(data).map((x) => x._id)).toEqual(["a", "b", "c"]);
   });
 });
+
+describe("listed (an item page drawn from the card just tapped)", () => {
+  it("finds the item in a cached list of its kind or in eventos para ti, never in an item page or another kind's list", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { contentResource } = await import("../content-resource");
+    type Listed = { _id: string; title: string; followersCount: number };
+    const events = contentResource<Listed, Listed, object, object>("events");
+    const client = new QueryClient();
+    client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "a", title: "Noche de jazz", followersCount: 0 }], nextCursor: null }], pageParams: [null] });
+    client.setQueryData(["events", "for-you"], { items: [{ _id: "b", title: "Taller de grabado", followersCount: 2, reasons: ["tag"] }], nextCursor: null });
+    client.setQueryData(["events", "detail", "c"], { _id: "c", title: "Solo en su página", followersCount: 0 });
+    client.setQueryData(["places", "list", "public", {}, 20], { pages: [{ items: [{ _id: "d", title: "Teatro", followersCount: 0 }], nextCursor: null }], pageParams: [null] });
+    expect(events.listed(client, "a")?.title).toBe("Noche de jazz");
+    expect(events.listed(client, "b")?.title).toBe("Taller de grabado");
+    expect(events.listed(client, "c")).toBeUndefined();
+    expect(events.listed(client, "d")).toBeUndefined();
+    expect(events.listed(client, "z")).toBeUndefined();
+  });
+});
