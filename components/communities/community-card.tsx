@@ -1,7 +1,8 @@
-import Link from "@/components/ui/link";
 import type { CommunityListItem } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/paths";
+import { communityQueries } from "@/lib/api/communities";
+import { ItemLink } from "@/components/content/item-link";
 import { formatCount, formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
@@ -14,9 +15,9 @@ export function CommunityCard({ community }: { community: CommunityListItem }) {
       <div>
         <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
         <CardHeading>
-          <Link className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)}>
+          <ItemLink className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)} read={(client) => client.prefetchQuery(communityQueries.detailQuery(community._id))}>
             {community.name}
-          </Link>
+          </ItemLink>
         </CardHeading>
         <p className={styles.cardMeta}>
           {formatFollowers(community.followersCount)}

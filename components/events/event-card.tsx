@@ -1,9 +1,10 @@
 "use client";
 
-import Link from "@/components/ui/link";
 import type { EventListItem } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/paths";
+import { eventQueries } from "@/lib/api/events";
+import { ItemLink } from "@/components/content/item-link";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
 import { useMe } from "@/lib/hooks/use-me";
@@ -40,9 +41,9 @@ export function EventCard({ event, reasons, headingLevel }: { event: EventListIt
       <div>
         <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
         <CardHeading level={headingLevel}>
-          <Link className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)}>
+          <ItemLink className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)} read={(client) => client.prefetchQuery(eventQueries.detailQuery(event._id))}>
             {event.title}
-          </Link>
+          </ItemLink>
         </CardHeading>
         <p className={styles.cardMeta}>
           {eventWhere(event)} · {formatPrice({ type: event.priceType, amount: event.priceAmount })}

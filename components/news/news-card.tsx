@@ -1,6 +1,7 @@
-import Link from "@/components/ui/link";
 import type { NewsListItem } from "@/lib/schemas/news";
 import { pathFor } from "@/lib/paths";
+import { newsQueries } from "@/lib/api/news";
+import { ItemLink } from "@/components/content/item-link";
 import { formatRelative } from "@/lib/format/long-dates";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
@@ -16,9 +17,9 @@ export function NewsCard({ news }: { news: NewsListItem }) {
           {news.community ? ` · ${news.community.name}` : ""}
         </p>
         <CardHeading>
-          <Link className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)}>
+          <ItemLink className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)} read={(client) => client.prefetchQuery(newsQueries.detailQuery(news._id))}>
             {news.title}
-          </Link>
+          </ItemLink>
         </CardHeading>
         {news.summary ? <p className={styles.cardMeta}>{news.summary}</p> : null}
         {news.hidden ? (

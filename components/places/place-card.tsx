@@ -1,7 +1,8 @@
-import Link from "@/components/ui/link";
 import type { PlaceListItem } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import { pathFor } from "@/lib/paths";
+import { placeQueries } from "@/lib/api/places";
+import { ItemLink } from "@/components/content/item-link";
 import { formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
@@ -14,9 +15,9 @@ export function PlaceCard({ place }: { place: PlaceListItem }) {
       <div>
         <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
         <CardHeading>
-          <Link className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)}>
+          <ItemLink className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)} read={(client) => client.prefetchQuery(placeQueries.detailQuery(place._id))}>
             {place.name}
-          </Link>
+          </ItemLink>
         </CardHeading>
         <p className={styles.cardMeta}>{place.addressLine}</p>
         <p className={styles.cardMeta}>
