@@ -44,10 +44,10 @@ export function DetailPage<T>({
   kind: ContentKind;
   skeletonLines?: number;
   /**
-   * The item's title and cover from a list already read (its card was just tapped): drawn at
-   * once, and the rest placeholders, until the item's own answer arrives.
+   * The item's header from a list already read (its card was just tapped): drawn at once, and the
+   * rest placeholders, until the item's own answer arrives. Asked only while loading.
    */
-  listed?: { title: string; cover: string | null | undefined };
+  listed?: () => ListedHeader | undefined;
   /** What the route composes under the item (its events, its news). */
   after?: ReactNode;
   children: (item: T) => ReactNode;
@@ -55,17 +55,20 @@ export function DetailPage<T>({
   // The placeholders (and the server's cover) stay until the item has been built in slices.
   const { data: item, settling } = useFirstArrival(query.data);
   const copy = KIND_COPY[kind];
+  const loading = id === null || settling || (query.isPending && query.fetchStatus !== "paused");
+  // Never while hydrating: the route id is null until mounted (useRouteId).
+  const header = loading && id !== null ? listed?.() : undefined;
   return (
     <>
       <span className="visually-hidden" data-testid="route-id">
         {id}
       </span>
-      {id !== null && listed && (settling || (query.isPending && query.fetchStatus !== "paused")) ? (
+      {header ? (
         <>
-          <DetailHeader titleId={`${kind}-listed-title`} title={listed.title} cover={listed.cover} />
+          <DetailHeader titleId={`${kind}-listed-title`} title={header.title} cover={header.cover} kicker={header.kicker} />
           <Skeleton lines={skeletonLines} label={copy.loading} />
         </>
-      ) : id === null || settling || (query.isPending && query.fetchStatus !== "paused") ? (
+      ) : loading ? (
         <>
           {/* The server paints the item's cover in here before the scripts run (COVER_PREVIEW_MARK,
               server/plugins/cover-preview.ts). React leaves inner HTML it did not write alone
@@ -89,6 +92,17 @@ export function DetailPage<T>({
       )}
     </>
   );
+}
+
+/**
+ * What an item page's header shows before the item arrives: what its page draws above the title
+ * and the title, in the same places, so nothing moves when the item lands. A kind gives none for
+ * an item whose page draws more above the title (a banner: hidden, cancelled).
+ */
+export interface ListedHeader {
+  title: string;
+  cover: string | null | undefined;
+  kicker?: string;
 }
 
 /** Shown to the author and admins on a hidden item (nobody else sees it at all). */

@@ -16,7 +16,7 @@ import { googleCalendarUrl } from "@/lib/format/calendar";
 import { LOCALE } from "@/lib/schemas/constants";
 import { VerifiedBadge } from "@/components/content/cover";
 import { JsonLd } from "@/components/ui/json-ld";
-import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner, type ListedHeader } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import cardStyles from "@/components/content/card.module.css";
@@ -32,9 +32,13 @@ export function EventDetail() {
   const isAdmin = useAtomValue(isAdminAtom);
   const query = useQuery({ ...eventQueries.detailQuery(id ?? ""), enabled: id !== null });
   const queryClient = useQueryClient();
-  const listed = id === null ? undefined : listedEvent(queryClient, id);
+  // Banners go above the cover: a cancelled, postponed or hidden event gets only placeholders.
+  const listed = (): ListedHeader | undefined => {
+    const event = id === null ? undefined : listedEvent(queryClient, id);
+    return event && event.status === "published" && !event.hidden ? { title: event.title, cover: event.coverImage } : undefined;
+  };
   return (
-    <DetailPage id={id} query={query} kind="events" listed={listed && { title: listed.title, cover: listed.coverImage }}>
+    <DetailPage id={id} query={query} kind="events" listed={listed}>
       {(event) => <EventView event={event} isAdmin={isAdmin} />}
     </DetailPage>
   );

@@ -9,7 +9,7 @@ import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
 import { externalHref } from "@/lib/safe-links";
 import { JsonLd } from "@/components/ui/json-ld";
-import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner, type ListedHeader } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
@@ -41,9 +41,13 @@ export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
   const queryClient = useQueryClient();
-  const listed = id === null ? undefined : listedPlace(queryClient, id);
+  // A hidden place's banner goes above the cover: it gets only placeholders.
+  const listed = (): ListedHeader | undefined => {
+    const place = id === null ? undefined : listedPlace(queryClient, id);
+    return place && !place.hidden ? { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] } : undefined;
+  };
   return (
-    <DetailPage id={id} query={query} kind="places" after={events} listed={listed && { title: listed.name, cover: listed.coverImage }}>
+    <DetailPage id={id} query={query} kind="places" after={events} listed={listed}>
       {(place) => <PlaceView place={place} />}
     </DetailPage>
   );

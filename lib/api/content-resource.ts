@@ -68,10 +68,15 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
      * cover while the page's own answer is on its way; undefined when no list holds it.
      */
     listed: (queryClient: QueryClient, id: string): ListItem | undefined => {
-      // Lists, and eventos para ti; not the item pages themselves.
-      for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: keys.all() })) {
-        if (key[1] === "detail") continue;
-        const found = findInValue<ListItem & Followable>(data, id);
+      // Lists, and eventos para ti; not the item pages themselves. The newest copy: a list
+      // restored from the device may be a day old.
+      const queries = queryClient
+        .getQueryCache()
+        .findAll({ queryKey: keys.all() })
+        .filter((query) => query.queryKey[1] !== "detail" && query.state.data !== undefined)
+        .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+      for (const query of queries) {
+        const found = findInValue<ListItem & Followable>(query.state.data, id);
         if (found) return found;
       }
       return undefined;
