@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { onlineManager, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ComponentProps } from "react";
 import Link from "@/components/ui/link";
 
@@ -16,7 +16,10 @@ export function ItemLink({ read, onClick, ...props }: ComponentProps<typeof Link
       {...props}
       onClick={(event) => {
         onClick?.(event);
-        void read(queryClient);
+        // Not for a new tab or window (its page reads for itself), nor a click something else
+        // took, nor offline, where the read would wait and go out later unasked.
+        const elsewhere = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+        if (!event.defaultPrevented && !elsewhere && onlineManager.isOnline()) void read(queryClient);
       }}
     />
   );

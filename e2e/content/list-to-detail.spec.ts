@@ -29,18 +29,28 @@ test("al tocar un evento de una lista, su página muestra enseguida su título y
     await held;
     await route.continue();
   });
+  // And the page's payload, until the tap's own request is seen: until then no code of the page
+  // has run, so only the tap can have asked for the event.
+  let releasePage = () => {};
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  await page.route(new RegExp(`/events/${event._id}/index\\.txt`), async (route) => {
+    await pageHeld;
+    await route.continue();
+  });
 
   await page.goto(`/explore/?when=range&from=${day}&to=${day}`);
   const card = page.getByRole("link", { name: title });
   await expect(card).toBeVisible();
   expect(asked).toBe(0);
   await card.click();
+  await expect.poll(() => asked).toBe(1);
+  releasePage();
 
   await expect(page).toHaveURL(new RegExp(`/events/${event._id}/?$`));
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toBeVisible();
   await expect(page.getByText("Obras de Ponce y Barrios en la sala principal.")).toHaveCount(0);
-  // Asked for by the tap, once: the page reading it too found it already on its way.
+  // Once: the page, reading it too, found it already on its way.
   expect(asked).toBe(1);
 
   release();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { QueryClient, QueryClientProvider, type UseQueryResult } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider, type UseQueryResult } from "@tanstack/react-query";
 import { DetailPage } from "../detail-page";
 import { ItemLink } from "../item-link";
 
@@ -16,7 +16,7 @@ const loading = { data: undefined, isPending: true, isError: false, error: null,
 
 function Page({ query, listed }: { query: UseQueryResult<Item>; listed?: { title: string; cover: string | null } }) {
   return (
-    <DetailPage id="a" query={query} kind="events" listed={listed}>
+    <DetailPage id="a" query={query} kind="events" listed={listed && (() => listed)}>
       {(item) => (
         <>
           <h1>{item.title}</h1>
@@ -57,5 +57,29 @@ describe("a card's link", () => {
     fireEvent.click(screen.getByRole("link", { name: "Noche de jazz" }));
     expect(read).toHaveBeenCalledTimes(1);
     expect(read.mock.calls[0]![0]).toBe(queryClient);
+  });
+
+  test("does not read for a new tab or window, nor offline; a plain tap does", () => {
+    const read = jest.fn((client: QueryClient) => Promise.resolve(void client));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ItemLink href="/events/a/" read={read}>
+          Noche de jazz
+        </ItemLink>
+      </QueryClientProvider>,
+    );
+    const link = screen.getByRole("link", { name: "Noche de jazz" });
+    fireEvent.click(link, { ctrlKey: true });
+    fireEvent.click(link, { metaKey: true });
+    fireEvent.click(link, { button: 1 });
+    onlineManager.setOnline(false);
+    try {
+      fireEvent.click(link);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(read).not.toHaveBeenCalled();
+    fireEvent.click(link);
+    expect(read).toHaveBeenCalledTimes(1);
   });
 });
