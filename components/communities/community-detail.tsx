@@ -4,6 +4,7 @@ import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
+import { useRouter } from "next/navigation";
 import { communityQueries, joinCommunity, leaveCommunity, storeCommunity } from "@/lib/api/communities";
 import { errorMessage } from "@/lib/api/errors";
 import type { Community } from "@/lib/schemas/communities";
@@ -14,6 +15,7 @@ import { isSignedInAtom } from "@/lib/state/auth";
 import { formatCount } from "@/lib/format/count";
 import { notify } from "@/lib/toast/notify";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { KIND_ROUTES } from "@/components/content/kind-routes";
 import { Button } from "@/components/ui/button";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
 import { EmbedAgenda } from "@/components/feeds/embed-agenda";
@@ -32,12 +34,20 @@ export function CommunityDetail({ children }: { children?: ReactNode }) {
 
 function CommunityView({ community }: { community: Community }) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const signedIn = useAtomValue(isSignedInAtom);
   const membership = useMutation({
     mutationFn: (join: boolean) => (join ? joinCommunity(community._id) : leaveCommunity(community._id)),
     onSuccess: (updated, join) => {
-      storeCommunity(queryClient, updated);
       notify("success", join ? "Ahora eres parte de la comunidad." : "Saliste de la comunidad.");
+      if (updated.hidden && !updated.canEdit) {
+        // Hidden by moderation, it was seen only as one who may edit it: gone from view now.
+        queryClient.removeQueries({ queryKey: communityQueries.detail(updated._id) });
+        router.replace(KIND_ROUTES.communities.mine);
+        void queryClient.invalidateQueries({ queryKey: communityQueries.lists() });
+        return;
+      }
+      storeCommunity(queryClient, updated);
     },
     onError: (error) => notify("danger", errorMessage(error)),
   });

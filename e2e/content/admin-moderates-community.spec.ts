@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, api, newAccount, signIn } from "./support";
+import { ADMIN, api, newAccount, signIn, tokenFor } from "./support";
 
 // Communities are moderated from the panel like the other kinds: hidden with a reason (gone for
 // the public, the owner told why), then deleted with a reason.
@@ -40,4 +40,28 @@ test("una administradora oculta y luego borra una comunidad desde el panel, con 
   await expect(page.getByRole("link", { name })).toHaveCount(0);
   expect((await api("GET", `/communities/${id}`, { token: owner.token })).status).toBe(404);
   await expect.poll(notices).toContain("Reincidencia tras ocultarla.");
+});
+
+test("quien administra una comunidad oculta y sale de ella vuelve a sus comunidades y ya no la ve", async ({ page }) => {
+  const owner = await newAccount("Dora Comunidad");
+  const helper = await newAccount("Eva Ayudante");
+  const name = `Club de cine ${Date.now().toString(36)}`;
+  const created = await api<{ _id: string }>("POST", "/communities", { token: owner.token, body: { name, description: "Vemos una película cada viernes." } });
+  expect(created.status, created.message).toBe(201);
+  const id = created.data._id;
+  const added = await api("POST", `/communities/${id}/members`, { token: owner.token, body: { userId: helper.uid, role: "admin" } });
+  expect(added.status, added.message).toBe(201);
+  const hidden = await api("POST", `/communities/${id}/moderate`, { token: await tokenFor(ADMIN), body: { action: "hide", reason: "En revisión." } });
+  expect(hidden.status, hidden.message).toBe(200);
+
+  await signIn(page, helper);
+  await page.goto(`/communities/${id}/`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Oculta por moderación: En revisión.")).toBeVisible();
+  await page.getByRole("button", { name: "Salir de la comunidad" }).click();
+
+  await expect(page.getByText("Saliste de la comunidad.")).toBeVisible();
+  await expect(page).toHaveURL(/\/communities\/mine\/$/);
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+  expect((await api("GET", `/communities/${id}`, { token: helper.token })).status).toBe(404);
 });

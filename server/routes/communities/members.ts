@@ -150,12 +150,12 @@ export function registerMemberRoutes(plugin: FastifyInstance, ctx: ResourceConte
       const row = await load(request.params.id, viewer);
       membershipOf(request, row.id, viewer.id);
       await change(row, viewer.id);
-      // Read again without `load`'s visibility check, which passed for this viewer above: one who
-      // may edit a hidden community no longer sees it once they leave. The leave took, and its
-      // answer (their role gone) says so instead of a 404, whose failure would also keep what this
-      // change touched. Gone meanwhile (deleted), `load` answers the 404.
-      const after = (await communities.findById(row.id, viewer.id)) ?? (await load(row.id, viewer));
-      return { data: ctx.toItem(after, viewer) };
+      // Leaving, read again without `load`'s visibility check, which passed for this viewer above:
+      // one who may edit a hidden community no longer sees it once they leave. The leave took, and
+      // its answer (their role gone) says so instead of a 404, whose failure would also keep what
+      // this change touched. Gone meanwhile (deleted), `load` answers the 404.
+      const after = path === "/:id/leave" ? await communities.findById(row.id, viewer.id) : null;
+      return { data: ctx.toItem(after ?? (await load(row.id, viewer)), viewer) };
     });
 
   membership(
