@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useRouter } from "next/navigation";
-import { communityQueries, joinCommunity, leaveCommunity, storeCommunity } from "@/lib/api/communities";
+import { communityQueries, joinCommunity, leaveCommunity, listedCommunity, storeCommunity } from "@/lib/api/communities";
 import { errorMessage } from "@/lib/api/errors";
 import type { Community } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
@@ -14,7 +14,7 @@ import { pathFor } from "@/lib/paths";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { formatCount } from "@/lib/format/count";
 import { notify } from "@/lib/toast/notify";
-import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import { KIND_ROUTES } from "@/components/content/kind-routes";
 import { Button } from "@/components/ui/button";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
@@ -25,8 +25,10 @@ import detailStyles from "@/components/content/detail.module.css";
 export function CommunityDetail({ children }: { children?: ReactNode }) {
   const id = useRouteId("/communities/[communityId]");
   const query = useQuery({ ...communityQueries.detailQuery(id ?? ""), enabled: id !== null });
+  // A hidden community's banner goes above its picture: it gets only placeholders.
+  const listed = useListedHeader(id, listedCommunity, (community) => (community.hidden ? undefined : { title: community.name, cover: community.image }));
   return (
-    <DetailPage id={id} query={query} kind="communities" after={children}>
+    <DetailPage id={id} query={query} kind="communities" after={children} listed={listed}>
       {(community) => <CommunityView community={community} />}
     </DetailPage>
   );

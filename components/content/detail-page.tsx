@@ -2,7 +2,7 @@
 
 import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@/lib/api/errors";
 import { COVER_PREVIEW_MARK } from "@/lib/content-images";
 import { useFirstArrival } from "@/lib/hooks/use-first-arrival";
@@ -103,6 +103,18 @@ export interface ListedHeader {
   title: string;
   cover: string | null | undefined;
   kicker?: string;
+}
+
+/**
+ * DetailPage's `listed` for a kind: its item as a cached list has it (`find`, the kind's `listed`),
+ * drawn by `toHeader`, which gives none for an item whose page draws more above the title.
+ */
+export function useListedHeader<L>(id: string | null, find: (queryClient: QueryClient, id: string) => L | undefined, toHeader: (item: L) => ListedHeader | undefined) {
+  const queryClient = useQueryClient();
+  return (): ListedHeader | undefined => {
+    const item = id === null ? undefined : find(queryClient, id);
+    return item === undefined ? undefined : toHeader(item);
+  };
 }
 
 /** Shown to the author and admins on a hidden item (nobody else sees it at all). */

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { eventIcsUrl, eventQueries, listedEvent } from "@/lib/api/events";
 import type { Event } from "@/lib/schemas/events";
@@ -16,7 +16,7 @@ import { googleCalendarUrl } from "@/lib/format/calendar";
 import { LOCALE } from "@/lib/schemas/constants";
 import { VerifiedBadge } from "@/components/content/cover";
 import { JsonLd } from "@/components/ui/json-ld";
-import { DetailActions, DetailHeader, DetailPage, HiddenBanner, type ListedHeader } from "@/components/content/detail-page";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import cardStyles from "@/components/content/card.module.css";
@@ -31,12 +31,8 @@ export function EventDetail() {
   const id = useRouteId("/events/[eventId]");
   const isAdmin = useAtomValue(isAdminAtom);
   const query = useQuery({ ...eventQueries.detailQuery(id ?? ""), enabled: id !== null });
-  const queryClient = useQueryClient();
   // Banners go above the cover: a cancelled, postponed or hidden event gets only placeholders.
-  const listed = (): ListedHeader | undefined => {
-    const event = id === null ? undefined : listedEvent(queryClient, id);
-    return event && event.status === "published" && !event.hidden ? { title: event.title, cover: event.coverImage } : undefined;
-  };
+  const listed = useListedHeader(id, listedEvent, (event) => (event.status === "published" && !event.hidden ? { title: event.title, cover: event.coverImage } : undefined));
   return (
     <DetailPage id={id} query={query} kind="events" listed={listed}>
       {(event) => <EventView event={event} isAdmin={isAdmin} />}

@@ -2,21 +2,23 @@
 
 import Link from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
-import { newsQueries } from "@/lib/api/news";
+import { listedNews, newsQueries } from "@/lib/api/news";
 import type { News } from "@/lib/schemas/news";
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
 import { formatDateTime } from "@/lib/format/long-dates";
 import { VerifiedBadge } from "@/components/content/cover";
-import { DetailActions, DetailHeader, DetailPage, HiddenBanner } from "@/components/content/detail-page";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
 
 export function NewsDetail() {
   const id = useRouteId("/news/[newsId]");
   const query = useQuery({ ...newsQueries.detailQuery(id ?? ""), enabled: id !== null });
+  // A hidden item's banner goes above the cover: it gets only placeholders.
+  const listed = useListedHeader(id, listedNews, (news) => (news.hidden ? undefined : { title: news.title, cover: news.coverImage }));
   return (
-    <DetailPage id={id} query={query} kind="news" skeletonLines={5}>
+    <DetailPage id={id} query={query} kind="news" skeletonLines={5} listed={listed}>
       {(news) => <NewsView news={news} />}
     </DetailPage>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { listedPlace, placeQueries } from "@/lib/api/places";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
@@ -9,7 +9,7 @@ import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
 import { externalHref } from "@/lib/safe-links";
 import { JsonLd } from "@/components/ui/json-ld";
-import { DetailActions, DetailHeader, DetailPage, HiddenBanner, type ListedHeader } from "@/components/content/detail-page";
+import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
 import { LocationMap } from "@/components/map/location-map";
 import { SubscribeFeed } from "@/components/feeds/subscribe-feed";
@@ -40,12 +40,8 @@ function contactHref(key: string, value: string): string | null {
 export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
-  const queryClient = useQueryClient();
   // A hidden place's banner goes above the cover: it gets only placeholders.
-  const listed = (): ListedHeader | undefined => {
-    const place = id === null ? undefined : listedPlace(queryClient, id);
-    return place && !place.hidden ? { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] } : undefined;
-  };
+  const listed = useListedHeader(id, listedPlace, (place) => (place.hidden ? undefined : { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] }));
   return (
     <DetailPage id={id} query={query} kind="places" after={events} listed={listed}>
       {(place) => <PlaceView place={place} />}

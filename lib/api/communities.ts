@@ -63,5 +63,7 @@ export const moderateCommunity = communities.moderate;
 export const updateCommunity = communities.update;
 export const uploadCommunityImage = communities.uploadImage;
 export const storeCommunity = communities.store;
+/** The community as a cached list has it, for its page's title and picture before its answer arrives. */
+export const listedCommunity = communities.listed;
 export const followCommunityMutationDefaults = communities.followMutationDefaults;
 export const createCommunityMutationDefaults = communities.createMutationDefaults;

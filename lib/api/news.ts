@@ -18,6 +18,8 @@ export const updateNews = news.update;
 export const moderateNews = news.moderate;
 export const uploadNewsImage = news.uploadImage;
 export const storeNews = news.store;
+/** The news item as a cached list has it, for its page's title and cover before its answer arrives. */
+export const listedNews = news.listed;
 export const followNewsMutationDefaults = news.followMutationDefaults;
 export const createNewsMutationDefaults = news.createMutationDefaults;
 
