@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ORGANIZER, createEventByApi, saltilloDaysAhead, tokenFor } from "./support";
 
 // Tapping an event in a list (issue 10): its page shows at once the title the card had, with
@@ -8,18 +8,17 @@ import { ORGANIZER, createEventByApi, saltilloDaysAhead, tokenFor } from "./supp
 // A first visit: with the service worker the page's code could come from its precache instead.
 test.use({ serviceWorkers: "block" });
 
-test("al tocar un evento de una lista, su página muestra enseguida su título y después el resto", async ({ page }) => {
-  const stamp = Date.now().toString(36);
-  const startsAt = saltilloDaysAhead(300, 18);
-  const day = startsAt.slice(0, 10);
-  const title = `Recital de guitarra ${stamp}`;
-  const event = await createEventByApi(await tokenFor(ORGANIZER), {
-    title,
-    description: "Obras de Ponce y Barrios en la sala principal.",
-    startsAt,
-    address: "Teatro Fernando Soler, Saltillo",
-  });
+const DESCRIPTION = "Obras de Ponce y Barrios en la sala principal.";
 
+/** An event of its own, far enough ahead that a one-day range lists only it and its kin. */
+async function newEvent(title: string) {
+  const startsAt = saltilloDaysAhead(300, 18);
+  const event = await createEventByApi(await tokenFor(ORGANIZER), { title, description: DESCRIPTION, startsAt, address: "Teatro Fernando Soler, Saltillo" });
+  return { ...event, day: startsAt.slice(0, 10) };
+}
+
+/** Opens `listUrl`, taps the event there, and checks what the page shows while its answer is held. */
+async function tapAndSee(page: Page, listUrl: string, event: { _id: string; title: string }) {
   // The event's own answer is held until the page has been looked at.
   let asked = 0;
   let release = () => {};
@@ -38,8 +37,8 @@ test("al tocar un evento de una lista, su página muestra enseguida su título y
     await route.continue();
   });
 
-  await page.goto(`/explore/?when=range&from=${day}&to=${day}`);
-  const card = page.getByRole("link", { name: title });
+  await page.goto(listUrl);
+  const card = page.getByRole("link", { name: event.title });
   await expect(card).toBeVisible();
   expect(asked).toBe(0);
   await card.click();
@@ -47,15 +46,25 @@ test("al tocar un evento de una lista, su página muestra enseguida su título y
   releasePage();
 
   await expect(page).toHaveURL(new RegExp(`/events/${event._id}/?$`));
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toBeVisible();
-  await expect(page.getByText("Obras de Ponce y Barrios en la sala principal.")).toHaveCount(0);
+  await expect(page.getByText(DESCRIPTION)).toHaveCount(0);
   // Once: the page, reading it too, found it already on its way.
   expect(asked).toBe(1);
 
   release();
-  await expect(page.getByText("Obras de Ponce y Barrios en la sala principal.")).toBeVisible();
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText([title]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
   expect(asked).toBe(1);
+}
+
+test("al tocar un evento de una lista, su página muestra enseguida su título y después el resto", async ({ page }) => {
+  const event = await newEvent(`Recital de guitarra ${Date.now().toString(36)}`);
+  await tapAndSee(page, `/explore/?when=range&from=${event.day}&to=${event.day}`, event);
+});
+
+test("también desde los resultados de la búsqueda", async ({ page }) => {
+  const event = await newEvent(`Recital de arpa ${Date.now().toString(36)}`);
+  await tapAndSee(page, `/search/?q=${encodeURIComponent(event.title)}`, event);
 });

@@ -5,10 +5,20 @@ import { apiDelete, apiGet, apiPost, apiPut, type SearchParams } from "./client"
 import { CONTENT_STALE_TIME_MS, PAGE_SIZE, createMutationDefaults, findInValue, followMutationDefaults, type Followable, type FollowKind } from "./content";
 import type { UploadProgress } from "./upload";
 import { pagedQueryOptions } from "./pages";
+import { searchQueries } from "./search";
 
 // One client module per content kind, made here: the calls, the query keys and options, and the
 // persisted mutations (follow, create) every kind has. Each kind's file (news.ts, places.ts, …)
 // adds only what is special to it (event scopes and feeds, the place picker, members).
+
+function fetchItem<T>(kind: FollowKind, id: string, signal?: AbortSignal): Promise<T> {
+  return apiGet<T>(apiItemPath(kind, id), { cache: false, signal });
+}
+
+/** An item page's query, the same for every kind (also for a link that knows only the kind: search). */
+export function detailQueryOf<T>(kind: FollowKind, id: string) {
+  return queryOptions({ queryKey: [kind, "detail", id] as const, queryFn: ({ signal }) => fetchItem<T>(kind, id, signal), staleTime: CONTENT_STALE_TIME_MS });
+}
 
 /** An infinite content list: the content stale time and page size. */
 export function listOptions<T>(queryKey: QueryKey, path: string, params: SearchParams = {}) {
@@ -33,7 +43,7 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
 ) {
   const base = `/${kind}`;
   const itemPath = (id: string) => apiItemPath(kind, id);
-  const fetchOne = (id: string, signal?: AbortSignal) => apiGet<T>(itemPath(id), { cache: false, signal });
+  const fetchOne = (id: string, signal?: AbortSignal) => fetchItem<T>(kind, id, signal);
 
   const keys = {
     all: () => [kind] as const,
@@ -49,7 +59,7 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
     listQuery: (filters: Filters, limit?: number) => listOptions<ListItem>([...keys.list(filters), limit ?? PAGE_SIZE], base, { ...(filters as SearchParams), limit }),
     mineQuery: () => listOptions<ListItem>(keys.mine(), `${base}/mine`),
     followingQuery: () => listOptions<ListItem>(keys.following(), `${base}/following`),
-    detailQuery: (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => fetchOne(id, signal), staleTime: CONTENT_STALE_TIME_MS }),
+    detailQuery: (id: string) => detailQueryOf<T>(kind, id),
   };
 
   return {
@@ -68,15 +78,15 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
      * cover while the page's own answer is on its way; undefined when no list holds it.
      */
     listed: (queryClient: QueryClient, id: string): ListItem | undefined => {
-      // Lists, and eventos para ti; not the item pages themselves. The newest copy: a list
-      // restored from the device may be a day old.
-      const queries = queryClient
-        .getQueryCache()
-        .findAll({ queryKey: keys.all() })
-        .filter((query) => query.queryKey[1] !== "detail" && query.state.data !== undefined)
-        .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
-      for (const query of queries) {
-        const found = findInValue<ListItem & Followable>(query.state.data, id);
+      // Lists, eventos para ti and search results (their items of this kind); not the item pages
+      // themselves. The newest copy: a list restored from the device may be a day old.
+      const cache = queryClient.getQueryCache();
+      const sources = [
+        ...cache.findAll({ queryKey: keys.all() }).filter((query) => query.queryKey[1] !== "detail").map((query) => ({ query, data: query.state.data })),
+        ...cache.findAll({ queryKey: searchQueries.all() }).map((query) => ({ query, data: (query.state.data as Partial<Record<string, unknown>> | undefined)?.[kind] })),
+      ].sort((a, b) => b.query.state.dataUpdatedAt - a.query.state.dataUpdatedAt);
+      for (const { data } of sources) {
+        const found = data === undefined ? undefined : findInValue<ListItem & Followable>(data, id);
         if (found) return found;
       }
       return undefined;

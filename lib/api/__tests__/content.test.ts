@@ -84,4 +84,21 @@ describe("listed (an item page drawn from the card just tapped)", () => {
     expect(events.listed(client, "d")).toBeUndefined();
     expect(events.listed(client, "z")).toBeUndefined();
   });
+
+  it("also finds it in search results, among the results of its own kind", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { contentResource } = await import("../content-resource");
+    type Listed = { _id: string; title: string; followersCount: number };
+    const events = contentResource<Listed, Listed, object, object>("events");
+    const client = new QueryClient();
+    client.setQueryData(["search", "jazz"], {
+      events: [{ _id: "s", title: "Jazz en la Alameda", followersCount: 0, highlight: [] }],
+      places: [{ _id: "p", title: "Jazz Club", followersCount: 0, highlight: [] }],
+      news: [],
+      communities: [],
+      users: [],
+    });
+    expect(events.listed(client, "s")?.title).toBe("Jazz en la Alameda");
+    expect(events.listed(client, "p")).toBeUndefined();
+  });
 });
