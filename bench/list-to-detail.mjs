@@ -4,7 +4,7 @@
 //
 //   npm run build
 //   # with the Auth emulator on 127.0.0.1:9099
-//   node bench/list-to-detail.mjs [--runs 7] [--kind events|places] [--out <a copy of out/>]
+//   node bench/list-to-detail.mjs [--runs 7] [--out <a copy of out/>]
 //
 // Debian's Chromium with DevTools' throttling as in bench/cover-visible.mjs (Lighthouse's mobile
 // settings: 562.5 ms request latency, 1,474.6 kbit/s down, CPU 4× slower). Each run opens the home
@@ -24,15 +24,10 @@ import { PHONE_SCREEN } from "./lib/phone.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // --out: the exported app to serve (another build's copy of out/, to compare two versions).
-const { values } = parseArgs({ options: { runs: { type: "string", default: "7" }, kind: { type: "string", default: "events" }, out: { type: "string", default: path.join(ROOT, "out") } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "7" }, out: { type: "string", default: path.join(ROOT, "out") } } });
 const RUNS = Number(values.runs);
-const KINDS = {
-  // The home's first list ("Hoy") and the place list's first card.
-  events: { start: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', loading: "Cargando evento" },
-  places: { start: "/places/", link: 'main article :is(h2, h3) > a[href^="/places/"]', loading: "Cargando lugar" },
-};
-const kind = KINDS[values.kind];
-if (!kind) throw new Error(`--kind es uno de: ${Object.keys(KINDS).join(", ")}`);
+// The first event card of the home's first list.
+const kind = { start: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', loading: "Cargando evento" };
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => c && fs.existsSync(c));
 
 if (!fs.existsSync(path.join(values.out, "index.html"))) {
@@ -54,7 +49,7 @@ function tapAndWatch({ link, loading }) {
     const frame = () => {
       const now = performance.now() - tapped;
       const heading = document.querySelector("main h1");
-      const onScreen = heading !== null && heading.textContent?.trim() === title && location.pathname !== "/" && location.pathname !== "/places/";
+      const onScreen = heading !== null && heading.textContent?.trim() === title && location.pathname !== "/";
       if (onScreen && seen.titleAt === null) seen.titleAt = now;
       const pending = [...document.querySelectorAll('[role="progressbar"]')].some((el) => el.getAttribute("aria-label") === loading);
       if (onScreen && !pending && seen.wholeAt === null) seen.wholeAt = now;
@@ -105,7 +100,7 @@ try {
   }
 
   const ms = (list) => Math.round(median(list));
-  console.log(`\nDe la lista a la página (${values.kind}; ${RUNS} corridas alternadas, mediana; ms desde el toque; teléfono de Lighthouse)\n`);
+  console.log(`\nDe la lista a la página (un evento del inicio; ${RUNS} corridas alternadas, mediana; ms desde el toque; teléfono de Lighthouse)\n`);
   console.log("| Toque | título a la vista | página completa |");
   console.log("| --- | ---: | ---: |");
   for (const [name, label] of [
