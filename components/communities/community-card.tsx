@@ -1,7 +1,5 @@
 import type { CommunityListItem } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
-import { pathFor } from "@/lib/paths";
-import { communityQueries } from "@/lib/api/communities";
 import { ItemLink } from "@/components/content/item-link";
 import { formatCount, formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
@@ -15,7 +13,7 @@ export function CommunityCard({ community }: { community: CommunityListItem }) {
       <div>
         <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
         <CardHeading>
-          <ItemLink className={styles.cardLink} href={pathFor("/communities/[communityId]", community._id)} read={(client) => client.prefetchQuery(communityQueries.detailQuery(community._id))}>
+          <ItemLink className={styles.cardLink} kind="communities" id={community._id}>
             {community.name}
           </ItemLink>
         </CardHeading>

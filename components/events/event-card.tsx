@@ -2,8 +2,6 @@
 
 import type { EventListItem } from "@/lib/schemas/events";
 import { EVENT_STATUS_TEXT as EVENT_STATUS_LABELS } from "@/lib/format/labels";
-import { pathFor } from "@/lib/paths";
-import { eventQueries } from "@/lib/api/events";
 import { ItemLink } from "@/components/content/item-link";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatPrice } from "@/lib/format/price";
@@ -41,7 +39,7 @@ export function EventCard({ event, reasons, headingLevel }: { event: EventListIt
       <div>
         <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
         <CardHeading level={headingLevel}>
-          <ItemLink className={styles.cardLink} href={pathFor("/events/[eventId]", event._id)} read={(client) => client.prefetchQuery(eventQueries.detailQuery(event._id))}>
+          <ItemLink className={styles.cardLink} kind="events" id={event._id}>
             {event.title}
           </ItemLink>
         </CardHeading>

@@ -1,6 +1,4 @@
 import type { NewsListItem } from "@/lib/schemas/news";
-import { pathFor } from "@/lib/paths";
-import { newsQueries } from "@/lib/api/news";
 import { ItemLink } from "@/components/content/item-link";
 import { formatRelative } from "@/lib/format/long-dates";
 import { Thumb } from "@/components/content/cover";
@@ -17,7 +15,7 @@ export function NewsCard({ news }: { news: NewsListItem }) {
           {news.community ? ` · ${news.community.name}` : ""}
         </p>
         <CardHeading>
-          <ItemLink className={styles.cardLink} href={pathFor("/news/[newsId]", news._id)} read={(client) => client.prefetchQuery(newsQueries.detailQuery(news._id))}>
+          <ItemLink className={styles.cardLink} kind="news" id={news._id}>
             {news.title}
           </ItemLink>
         </CardHeading>

@@ -1,7 +1,5 @@
 import type { PlaceListItem } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
-import { pathFor } from "@/lib/paths";
-import { placeQueries } from "@/lib/api/places";
 import { ItemLink } from "@/components/content/item-link";
 import { formatFollowers } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
@@ -15,7 +13,7 @@ export function PlaceCard({ place }: { place: PlaceListItem }) {
       <div>
         <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
         <CardHeading>
-          <ItemLink className={styles.cardLink} href={pathFor("/places/[placeId]", place._id)} read={(client) => client.prefetchQuery(placeQueries.detailQuery(place._id))}>
+          <ItemLink className={styles.cardLink} kind="places" id={place._id}>
             {place.name}
           </ItemLink>
         </CardHeading>

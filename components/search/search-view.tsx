@@ -5,8 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { SEARCH_MIN_LENGTH, searchQueries } from "@/lib/api/search";
-import { detailQueryOf } from "@/lib/api/content-resource";
-import type { FollowKind } from "@/lib/api/content";
+import type { ContentKind } from "@/lib/schemas/content";
 import { errorMessage } from "@/lib/api/errors";
 import { useDebounced } from "@/lib/hooks/use-debounced";
 import { pathFor } from "@/lib/paths";
@@ -30,9 +29,8 @@ import { SEARCH_DEBOUNCE_MS } from "@/lib/search/debounce";
 
 interface Row {
   id: string;
-  /** The content kind a row opens (its tap starts reading the item); none for a person. */
-  kind?: FollowKind;
-  href: string;
+  /** What a row opens: an item of a kind (ItemLink: its tap starts reading it), or a person's page. */
+  to: { kind: ContentKind } | { href: string };
   title: string;
   /** The parts of `title` the query matched. */
   highlight: HighlightRange[];
@@ -99,20 +97,20 @@ export function SearchView() {
         {
           key: "events",
           title: "Eventos",
-          rows: r.events.map((e) => ({ id: e._id, kind: "events" as const, href: pathFor("/events/[eventId]", e._id), title: e.title, highlight: e.highlight, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}` })),
+          rows: r.events.map((e) => ({ id: e._id, to: { kind: "events" as const }, title: e.title, highlight: e.highlight, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}` })),
         },
         {
           key: "places",
           title: "Lugares",
-          rows: r.places.map((p) => ({ id: p._id, kind: "places" as const, href: pathFor("/places/[placeId]", p._id), title: p.name, highlight: p.highlight, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}` })),
+          rows: r.places.map((p) => ({ id: p._id, to: { kind: "places" as const }, title: p.name, highlight: p.highlight, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}` })),
         },
-        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, kind: "news" as const, href: pathFor("/news/[newsId]", n._id), title: n.title, highlight: n.highlight, meta: n.summary })) },
+        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, to: { kind: "news" as const }, title: n.title, highlight: n.highlight, meta: n.summary })) },
         {
           key: "communities",
           title: "Comunidades",
-          rows: r.communities.map((c) => ({ id: c._id, kind: "communities" as const, href: pathFor("/communities/[communityId]", c._id), title: c.name, highlight: c.highlight, meta: `${c.membersCount} miembros` })),
+          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: `${c.membersCount} miembros` })),
         },
-        { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, href: pathFor("/profile/[profileId]", u._id), title: u.name, highlight: u.highlight, meta: "", verified: u.verified })) },
+        { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, to: { href: pathFor("/profile/[profileId]", u._id) }, title: u.name, highlight: u.highlight, meta: "", verified: u.verified })) },
       ].filter((g) => g.rows.length > 0)
     : [];
   const total = groups.reduce((n, g) => n + g.rows.length, 0);
@@ -148,12 +146,12 @@ export function SearchView() {
               {g.rows.map((row) => (
                 <li key={row.id} className={cardStyles.card} style={{ gridTemplateColumns: "1fr" }}>
                   <div>
-                    {row.kind ? (
-                      <ItemLink className={cardStyles.cardLink} href={row.href} read={(client) => client.prefetchQuery(detailQueryOf(row.kind!, row.id))}>
+                    {"kind" in row.to ? (
+                      <ItemLink className={cardStyles.cardLink} kind={row.to.kind} id={row.id}>
                         <Highlighted text={row.title} ranges={row.highlight} />
                       </ItemLink>
                     ) : (
-                      <Link className={cardStyles.cardLink} href={row.href}>
+                      <Link className={cardStyles.cardLink} href={row.to.href}>
                         <Highlighted text={row.title} ranges={row.highlight} />
                       </Link>
                     )}{" "}

@@ -43,32 +43,30 @@ describe("an item page opened from a list", () => {
 });
 
 describe("a card's link", () => {
-  test("starts reading the item when tapped", () => {
+  function tapped() {
     const queryClient = new QueryClient();
-    const read = jest.fn((client: QueryClient) => Promise.resolve(void client));
+    const prefetch = jest.spyOn(queryClient, "prefetchQuery").mockResolvedValue(undefined);
     render(
       <QueryClientProvider client={queryClient}>
-        <ItemLink href="/events/a/" read={read}>
+        <ItemLink kind="events" id="a">
           Noche de jazz
         </ItemLink>
       </QueryClientProvider>,
     );
-    expect(read).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole("link", { name: "Noche de jazz" }));
-    expect(read).toHaveBeenCalledTimes(1);
-    expect(read.mock.calls[0]![0]).toBe(queryClient);
+    return { link: screen.getByRole("link", { name: "Noche de jazz" }), prefetch };
+  }
+
+  test("leads to the item's page and starts reading the item when tapped", () => {
+    const { link, prefetch } = tapped();
+    expect(new URL(link.getAttribute("href")!, "https://plaza.local").pathname.replace(/\/$/, "")).toBe("/events/a");
+    expect(prefetch).not.toHaveBeenCalled();
+    fireEvent.click(link);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(prefetch.mock.calls[0]![0]).toMatchObject({ queryKey: ["events", "detail", "a"] });
   });
 
   test("does not read for a new tab or window, nor offline; a plain tap does", () => {
-    const read = jest.fn((client: QueryClient) => Promise.resolve(void client));
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ItemLink href="/events/a/" read={read}>
-          Noche de jazz
-        </ItemLink>
-      </QueryClientProvider>,
-    );
-    const link = screen.getByRole("link", { name: "Noche de jazz" });
+    const { link, prefetch } = tapped();
     fireEvent.click(link, { ctrlKey: true });
     fireEvent.click(link, { metaKey: true });
     fireEvent.click(link, { button: 1 });
@@ -78,8 +76,8 @@ describe("a card's link", () => {
     } finally {
       onlineManager.setOnline(true);
     }
-    expect(read).not.toHaveBeenCalled();
+    expect(prefetch).not.toHaveBeenCalled();
     fireEvent.click(link);
-    expect(read).toHaveBeenCalledTimes(1);
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });
