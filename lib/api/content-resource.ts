@@ -15,9 +15,11 @@ function fetchItem<T>(kind: FollowKind, id: string, signal?: AbortSignal): Promi
   return apiGet<T>(apiItemPath(kind, id), { cache: false, signal });
 }
 
-/** An item page's query, the same for every kind (also for a link that knows only the kind: search). */
+const detailKey = <K extends FollowKind>(kind: K, id: string) => [kind, "detail", id] as const;
+
+/** An item page's query, the same for every kind (also for a link that knows only the kind: ItemLink). */
 export function detailQueryOf<T>(kind: FollowKind, id: string) {
-  return queryOptions({ queryKey: [kind, "detail", id] as const, queryFn: ({ signal }) => fetchItem<T>(kind, id, signal), staleTime: CONTENT_STALE_TIME_MS });
+  return queryOptions({ queryKey: detailKey(kind, id), queryFn: ({ signal }) => fetchItem<T>(kind, id, signal), staleTime: CONTENT_STALE_TIME_MS });
 }
 
 /** An infinite content list: the content stale time and page size. */
@@ -51,7 +53,7 @@ export function contentResource<T extends ListItem, ListItem extends { _id: stri
     list: (filters: Filters) => [kind, "list", "public", filters] as const,
     mine: () => [kind, "list", "mine"] as const,
     following: () => [kind, "list", "following"] as const,
-    detail: (id: string) => [kind, "detail", id] as const,
+    detail: (id: string) => detailKey(kind, id),
   };
 
   const queries = {

@@ -68,12 +68,16 @@ describe("cached copies of followed items", () => {
 });
 
 describe("listed (an item page drawn from the card just tapped)", () => {
-  it("finds the item in a cached list of its kind or in eventos para ti, never in an item page or another kind's list", async () => {
+  /** The events resource and an empty cache. */
+  async function eventsAndCache() {
     const { QueryClient } = await import("@tanstack/react-query");
     const { contentResource } = await import("../content-resource");
     type Listed = { _id: string; title: string; followersCount: number };
-    const events = contentResource<Listed, Listed, object, object>("events");
-    const client = new QueryClient();
+    return { events: contentResource<Listed, Listed, object, object>("events"), client: new QueryClient() };
+  }
+
+  it("finds the item in a cached list of its kind or in eventos para ti, never in an item page or another kind's list", async () => {
+    const { events, client } = await eventsAndCache();
     client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "a", title: "Noche de jazz", followersCount: 0 }], nextCursor: null }], pageParams: [null] });
     client.setQueryData(["events", "for-you"], { items: [{ _id: "b", title: "Taller de grabado", followersCount: 2, reasons: ["tag"] }], nextCursor: null });
     client.setQueryData(["events", "detail", "c"], { _id: "c", title: "Solo en su página", followersCount: 0 });
@@ -86,11 +90,7 @@ describe("listed (an item page drawn from the card just tapped)", () => {
   });
 
   it("also finds it in search results, among the results of its own kind", async () => {
-    const { QueryClient } = await import("@tanstack/react-query");
-    const { contentResource } = await import("../content-resource");
-    type Listed = { _id: string; title: string; followersCount: number };
-    const events = contentResource<Listed, Listed, object, object>("events");
-    const client = new QueryClient();
+    const { events, client } = await eventsAndCache();
     client.setQueryData(["search", "jazz"], {
       events: [{ _id: "s", title: "Jazz en la Alameda", followersCount: 0, highlight: [] }],
       places: [{ _id: "p", title: "Jazz Club", followersCount: 0, highlight: [] }],
