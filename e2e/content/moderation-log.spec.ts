@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openPage } from "../support/accounts";
 import { ADMIN, api, createEventByApi, newAccount, saltilloDaysAhead, tokenFor } from "./support";
 
 // Anyone can read what the moderators hid and why, from the footer, without signing in; the
@@ -11,7 +12,9 @@ test("el registro público de moderación muestra lo ocultado con su motivo, sin
   const hidden = await api("POST", `/events/${event._id}/moderate`, { token: await tokenFor(ADMIN), body: { action: "hide", reason: "Sorteo sin permiso de Gobernación." } });
   expect(hidden.status, hidden.message).toBe(200);
 
-  await page.goto("/");
+  // As a person does, once the page is up: a click while the app still starts could be lost (it
+  // was once, on a loaded CI machine: the address stayed on the home).
+  await openPage(page, "/");
   await page.getByRole("link", { name: "Registro de moderación" }).click();
   await expect(page).toHaveURL(/\/moderation\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Registro de moderación" })).toBeVisible();
