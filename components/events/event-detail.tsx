@@ -15,6 +15,7 @@ import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
 import { LOCALE } from "@/lib/schemas/constants";
 import { VerifiedBadge } from "@/components/content/cover";
+import { ItemLink } from "@/components/content/item-link";
 import { JsonLd } from "@/components/ui/json-ld";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import { AccessibilityInfo } from "@/components/accessibility/accessibility-info";
@@ -90,7 +91,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         <dd>
           {event.place ? (
             <>
-              <Link href={pathFor("/places/[placeId]", event.place._id)}>{event.place.name}</Link>
+              <ItemLink kind="places" id={event.place._id}>{event.place.name}</ItemLink>
               <br />
               <span className={textStyles.small}>{event.place.addressLine}</span>
             </>
@@ -135,7 +136,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
           <>
             <dt>Comunidad</dt>
             <dd>
-              <Link href={pathFor("/communities/[communityId]", event.community._id)}>{event.community.name}</Link>
+              <ItemLink kind="communities" id={event.community._id}>{event.community.name}</ItemLink>
             </dd>
           </>
         ) : null}

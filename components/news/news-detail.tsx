@@ -8,6 +8,7 @@ import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
 import { formatDateTime } from "@/lib/format/long-dates";
 import { VerifiedBadge } from "@/components/content/cover";
+import { ItemLink } from "@/components/content/item-link";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import cardStyles from "@/components/content/card.module.css";
 import detailStyles from "@/components/content/detail.module.css";
@@ -40,7 +41,7 @@ function NewsView({ news }: { news: News }) {
           {news.community ? (
             <>
               {" · "}
-              <Link href={pathFor("/communities/[communityId]", news.community._id)}>{news.community.name}</Link>
+              <ItemLink kind="communities" id={news.community._id}>{news.community.name}</ItemLink>
             </>
           ) : null}
         </p>
