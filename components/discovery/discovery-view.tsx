@@ -12,7 +12,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { CardHeadingLevel } from "@/components/content/card-heading";
 import { EventCard } from "@/components/events/event-card";
-import { PointsMap } from "@/components/map/points-map";
+import { opensHere, usePrefetchItem } from "@/components/content/item-link";
+import { PointsMap, type OpenPoint } from "@/components/map/points-map";
 import { DiscoveryFilterForm } from "./discovery-filters";
 import { DiscoveryChips, useChips } from "./discovery-chips";
 import styles from "./discovery.module.css";
@@ -85,9 +86,21 @@ export function DiscoveryView() {
 }
 
 function ResultsMap({ items, more }: { items: EventListItem[]; more: boolean }) {
-  const points = items.flatMap((e) => (e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id) }] : []));
+  const router = useRouter();
+  const prefetchItem = usePrefetchItem();
+  const points = items.flatMap((e) =>
+    e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id), id: e._id }] : [],
+  );
+  // A popup's link is Leaflet's own <a>: opened by the browser it would load the whole app again.
+  // Here it opens in the app, as a card does, with the event read as it is tapped.
+  const open: OpenPoint = (point, event) => {
+    if (!point.href || !point.id || !opensHere(event)) return;
+    event.preventDefault();
+    prefetchItem("events", point.id);
+    router.push(point.href);
+  };
   return (
-    <PointsMap label="Mapa de resultados" points={points} fallback="No se pudo cargar el mapa. Cambia a «Lista» para ver los resultados.">
+    <PointsMap label="Mapa de resultados" points={points} onOpen={open} fallback="No se pudo cargar el mapa. Cambia a «Lista» para ver los resultados.">
       <span>
         {points.length} de {items.length} eventos{more ? " cargados" : ""} tienen ubicación en el mapa; los de en línea y sin punto están en la lista.
       </span>

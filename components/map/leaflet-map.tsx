@@ -14,10 +14,15 @@ export interface MapPoint {
   name: string;
   /** A page about the point, linked from its popup. */
   href?: string;
+  /** The id of what the point stands for, for `onOpen`. */
+  id?: string;
 }
 
+/** Called when a point's popup link is clicked; it may take the click (preventDefault) and open the page itself. */
+export type OpenPoint = (point: MapPoint, event: MouseEvent) => void;
+
 /** The popup of a point: its name, a link when it has a page (built as nodes, never as HTML). */
-function popupOf(point: MapPoint): HTMLElement {
+function popupOf(point: MapPoint, onOpen: OpenPoint | undefined): HTMLElement {
   if (!point.href) {
     const text = document.createElement("span");
     text.textContent = point.name;
@@ -26,6 +31,7 @@ function popupOf(point: MapPoint): HTMLElement {
   const link = document.createElement("a");
   link.href = point.href;
   link.textContent = point.name;
+  if (onOpen) link.addEventListener("click", (event) => onOpen(point, event));
   return link;
 }
 
@@ -34,7 +40,22 @@ function popupOf(point: MapPoint): HTMLElement {
  * the configured server; when none loads (offline, a closed network, a server down) the map is
  * replaced by a note and the words around it (an address, a list).
  */
-export default function LeafletMap({ label, points, fallback = "No se pudo cargar el mapa. La dirección está aquí abajo." }: { label: string; points: MapPoint[]; fallback?: string }) {
+export default function LeafletMap({
+  label,
+  points,
+  fallback = "No se pudo cargar el mapa. La dirección está aquí abajo.",
+  onOpen,
+}: {
+  label: string;
+  points: MapPoint[];
+  fallback?: string;
+  onOpen?: OpenPoint;
+}) {
+  // The latest callback, read at click time: the map is built once per set of points.
+  const open = useRef(onOpen);
+  useEffect(() => {
+    open.current = onOpen;
+  });
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">(() =>
     typeof navigator !== "undefined" && !navigator.onLine ? "failed" : "loading",
@@ -65,7 +86,7 @@ export default function LeafletMap({ label, points, fallback = "No se pudo carga
         const marker = L.circleMarker([point.lat, point.lng], { radius: 10, color: "#0a444a", weight: 3, fillColor: "#0f5c63", fillOpacity: 0.85 })
           .addTo(map)
           .bindTooltip(point.name);
-        if (points.length > 1) marker.bindPopup(() => popupOf(point));
+        if (points.length > 1) marker.bindPopup(() => popupOf(point, (p, event) => open.current?.(p, event)));
       }
       const timer = window.setTimeout(() => {
         if (loaded === 0) setState("failed");

@@ -1,10 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { MapPoint } from "./leaflet-map";
+import type { MapPoint, OpenPoint } from "./leaflet-map";
 import styles from "./map.module.css";
 
-export type { MapPoint } from "./leaflet-map";
+export type { MapPoint, OpenPoint } from "./leaflet-map";
 
 // Leaflet loads only when the map is asked for (the discovery page's "Mapa" view).
 const LeafletMap = dynamic(() => import("./leaflet-map"), {
@@ -12,12 +12,27 @@ const LeafletMap = dynamic(() => import("./leaflet-map"), {
   loading: () => <div className={styles.canvas} aria-hidden="true" />,
 });
 
-/** Several points on one map, each with a popup link; `children` say in words what the map shows. */
-export function PointsMap({ label, points, fallback, children }: { label: string; points: MapPoint[]; fallback: string; children?: React.ReactNode }) {
+/**
+ * Several points on one map, each with a popup link (`onOpen` may open it in the app); `children`
+ * say in words what the map shows.
+ */
+export function PointsMap({
+  label,
+  points,
+  fallback,
+  onOpen,
+  children,
+}: {
+  label: string;
+  points: MapPoint[];
+  fallback: string;
+  onOpen?: OpenPoint;
+  children?: React.ReactNode;
+}) {
   return (
     <figure className={styles.figure} aria-label={label}>
       {points.length > 0 ? (
-        <LeafletMap label={label} points={points} fallback={fallback} />
+        <LeafletMap label={label} points={points} fallback={fallback} onOpen={onOpen} />
       ) : (
         <p className={styles.fallback} role="note">
           Ningún resultado tiene ubicación en el mapa.

@@ -1,62 +1,70 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ORGANIZER, createEventByApi, saltilloDaysAhead, tokenFor } from "./support";
+import { ORGANIZER, api, createEventByApi, saltilloDaysAhead, solidPng, tokenFor } from "./support";
 
-// Tapping an event in a list (issue 10): its page shows at once the title the card had, with
-// placeholders for the rest, and the tap itself asks for the event, so its answer travels while
-// the page's own code does (bench/list-to-detail.mjs times it).
+// Opening an item from a list, a map or another item's page (issue 10): the tap itself asks for
+// the item, so its answer travels while the page's own code does, and a page opened from a list
+// shows at once the title the card had, with placeholders for the rest (bench/list-to-detail.mjs
+// times it).
 
 // A first visit: with the service worker the page's code could come from its precache instead.
 test.use({ serviceWorkers: "block" });
 
 const DESCRIPTION = "Obras de Ponce y Barrios en la sala principal.";
+const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
 
 /** An event of its own, far enough ahead that a one-day range lists only it and its kin. */
-async function newEvent(title: string) {
+async function newEvent(title: string, where: Record<string, unknown> = { address: "Teatro Fernando Soler, Saltillo" }) {
   const startsAt = saltilloDaysAhead(300, 18);
-  const event = await createEventByApi(await tokenFor(ORGANIZER), { title, description: DESCRIPTION, startsAt, address: "Teatro Fernando Soler, Saltillo" });
+  const event = await createEventByApi(await tokenFor(ORGANIZER), { title, description: DESCRIPTION, startsAt, ...where });
   return { ...event, day: startsAt.slice(0, 10) };
 }
 
-/** Opens `listUrl`, taps the event there, and checks what the page shows while its answer is held. */
-async function tapAndSee(page: Page, listUrl: string, event: { _id: string; title: string }) {
-  // The event's own answer is held until the page has been looked at.
+/**
+ * Holds the item's answer and its page's payload, then `tap`s. Until the tap's own request is
+ * seen the payload stays held, so no code of the page has run and only the tap can have asked for
+ * the item. Returns how many times it was asked for, and what lets its answer go.
+ */
+async function tapHeld(page: Page, item: { kind: "events" | "places"; id: string }, tap: () => Promise<void>) {
   let asked = 0;
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/events/${event._id}`, async (route) => {
+  await page.route(`**/api/${item.kind}/${item.id}`, async (route) => {
     asked += 1;
     await held;
     await route.continue();
   });
-  // And the page's payload, until the tap's own request is seen: until then no code of the page
-  // has run, so only the tap can have asked for the event.
   let releasePage = () => {};
   const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
-  await page.route(new RegExp(`/events/${event._id}/index\\.txt`), async (route) => {
+  await page.route(new RegExp(`/${item.kind}/${item.id}/index\\.txt`), async (route) => {
     await pageHeld;
     await route.continue();
   });
 
+  await tap();
+  await expect.poll(() => asked).toBe(1);
+  releasePage();
+  await expect(page).toHaveURL(new RegExp(`/${item.kind}/${item.id}/?$`));
+  return { asked: () => asked, release };
+}
+
+/** Opens `listUrl`, taps the event there, and checks what the page shows while its answer is held. */
+async function tapAndSee(page: Page, listUrl: string, event: { _id: string; title: string }) {
   await page.goto(listUrl);
   const card = page.getByRole("link", { name: event.title });
   await expect(card).toBeVisible();
-  expect(asked).toBe(0);
-  await card.click();
-  await expect.poll(() => asked).toBe(1);
-  releasePage();
+  const { asked, release } = await tapHeld(page, { kind: "events", id: event._id }, () => card.click());
 
-  await expect(page).toHaveURL(new RegExp(`/events/${event._id}/?$`));
   await expect(page.getByRole("heading", { level: 1, name: event.title })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toBeVisible();
   await expect(page.getByText(DESCRIPTION)).toHaveCount(0);
   // Once: the page, reading it too, found it already on its way.
-  expect(asked).toBe(1);
+  expect(asked()).toBe(1);
 
   release();
   await expect(page.getByText(DESCRIPTION)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
-  expect(asked).toBe(1);
+  expect(asked()).toBe(1);
 }
 
 test("al tocar un evento de una lista, su página muestra enseguida su título y después el resto", async ({ page }) => {
@@ -67,4 +75,48 @@ test("al tocar un evento de una lista, su página muestra enseguida su título y
 test("también desde los resultados de la búsqueda", async ({ page }) => {
   const event = await newEvent(`Recital de arpa ${Date.now().toString(36)}`);
   await tapAndSee(page, `/search/?q=${encodeURIComponent(event.title)}`, event);
+});
+
+test("desde el mapa de resultados, el evento se abre dentro de la app, sin volver a cargarla", async ({ page, context }) => {
+  await context.route(TILE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
+  const stamp = Date.now().toString(36);
+  // Two points, so the map shows popups (one point alone is a location, not results).
+  const event = await newEvent(`Recital de laúd ${stamp}`, { address: "Alameda Zaragoza, Saltillo", lat: 25.4261, lng: -101.0069 });
+  await newEvent(`Recital de oboe ${stamp}`, { address: "Plaza de Armas, Saltillo", lat: 25.4232, lng: -101.0053 });
+
+  await page.goto(`/explore/?when=range&from=${event.day}&to=${event.day}`);
+  await page.getByRole("button", { name: "Mapa" }).click();
+  const map = page.getByRole("img", { name: "Mapa de resultados" });
+  await expect(map).toHaveAttribute("data-state", "ready");
+  // The page's own state: a load of the whole app again would lose it.
+  await page.evaluate(() => ((window as unknown as { stayedInApp: boolean }).stayedInApp = true));
+
+  const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title });
+  const markers = map.locator("path.leaflet-interactive");
+  await expect(markers).not.toHaveCount(0);
+  for (let i = 0; i < (await markers.count()) && !(await popupLink.isVisible()); i++) await markers.nth(i).click();
+  await expect(popupLink).toBeVisible();
+
+  const { asked, release } = await tapHeld(page, { kind: "events", id: event._id }, () => popupLink.click());
+  release();
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
+  expect(asked()).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+});
+
+test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo", async ({ page }) => {
+  const places = await api<{ items: { _id: string; name: string }[] }>("GET", "/places", { query: { limit: "50" } });
+  const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
+  const event = await newEvent(`Recital de piano ${Date.now().toString(36)}`, { placeId: place._id });
+
+  await page.goto(`/events/${event._id}/`);
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  const link = page.getByRole("link", { name: place.name, exact: true });
+  const { asked, release } = await tapHeld(page, { kind: "places", id: place._id }, () => link.click());
+  await expect(page.getByRole("progressbar", { name: "Cargando lugar" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([place.name]);
+  await expect(page.getByRole("progressbar", { name: "Cargando lugar" })).toHaveCount(0);
+  expect(asked()).toBe(1);
 });
