@@ -1,18 +1,23 @@
-// What a person on a phone waits for between tapping an event in the home's list and seeing it,
-// next to its floor in the same run: the same tap in the installed app when the event's page was
-// already read (its answer is in the app's cache, so nothing is asked of the network).
+// What a person on a phone waits for between tapping an event in a list (or on the map of
+// results) and seeing it, next to its floor in the same run: the same tap in the installed app
+// when the event's page was already read (its answer is in the app's cache, so nothing is asked
+// of the network).
 //
 //   npm run build
 //   # with the Auth emulator on 127.0.0.1:9099
-//   node bench/list-to-detail.mjs [--runs 7] [--out <a copy of out/>]
+//   node bench/list-to-detail.mjs [--runs 7] [--from home|map] [--out <a copy of out/>]
 //
 // Debian's Chromium with DevTools' throttling as in bench/cover-visible.mjs (Lighthouse's mobile
-// settings: 562.5 ms request latency, 1,474.6 kbit/s down, CPU 4× slower). Each run opens the home
-// in a new context, waits for its first list, then taps the first item: "título" is when the
-// item's title is on screen as the page's heading, "completa" when nothing of the page is left
-// loading (no "Cargando evento" placeholder). Two kinds of visit alternate: a first one, with no
+// settings: 562.5 ms request latency, 1,474.6 kbit/s down, CPU 4× slower). Each run opens the
+// start page in a new context, waits for its first list, then taps the first item: "título" is
+// when the item's title is on screen as the page's heading, "completa" when nothing of the page is
+// left loading (no "Cargando evento" placeholder). `--from home` taps the home's first event card;
+// `--from map` opens /explore, switches to "Mapa", opens the first marker's popup and taps its
+// link (tiles from bench/lib/tile-server.mjs). Two kinds of visit alternate: a first one, with no
 // service worker, and one with the app installed (the service worker has precached it and answers
 // the page's payload and code). Times are ms from the tap, median of the runs; asserts nothing.
+// The watch survives a whole new document (a link the browser opens by itself), so an older build
+// that loaded the app again (`--out`) is timed the same way.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -21,13 +26,26 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib/app-server.mjs";
 import { PHONE_SCREEN } from "./lib/phone.mjs";
+import { startTileServer } from "./lib/tile-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // --out: the exported app to serve (another build's copy of out/, to compare two versions).
-const { values } = parseArgs({ options: { runs: { type: "string", default: "7" }, out: { type: "string", default: path.join(ROOT, "out") } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "7" }, from: { type: "string", default: "home" }, out: { type: "string", default: path.join(ROOT, "out") } },
+});
 const RUNS = Number(values.runs);
-// The first event card of the home's first list.
-const kind = { start: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', loading: "Cargando evento" };
+const LOADING = "Cargando evento";
+const STARTS = {
+  // The first event card of the home's first list.
+  home: { url: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', label: "un evento del inicio" },
+  // The first marker's popup on the map of /explore's results.
+  map: { url: "/explore/", link: '.leaflet-popup-content a[href^="/events/"]', label: "un evento del mapa de /explore" },
+};
+const start = STARTS[values.from];
+if (!start) {
+  console.error(`--from: ${Object.keys(STARTS).join(" o ")}`);
+  process.exit(1);
+}
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => c && fs.existsSync(c));
 
 if (!fs.existsSync(path.join(values.out, "index.html"))) {
@@ -37,57 +55,101 @@ if (!fs.existsSync(path.join(values.out, "index.html"))) {
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
-/** In the page: taps the first item's link and, every frame, notes when its title and then the whole page are drawn. */
-function tapAndWatch({ link, loading }) {
-  return new Promise((resolve, reject) => {
-    const anchor = document.querySelector(link);
-    if (!(anchor instanceof HTMLAnchorElement)) return reject(new Error(`No hay enlace ${link} en la página`));
-    // The card's heading links to the item with its title (or name).
-    const title = (anchor.textContent ?? "").trim();
-    const seen = { title, titleAt: null, wholeAt: null };
-    const tapped = performance.now();
+/**
+ * In every document of the page: `window.benchWatch(spec)` notes, every frame, when the item's
+ * title and then the whole page are drawn (times on the clock every document shares), and a
+ * document opened while a watch was pending (a link the browser followed itself) takes it up.
+ */
+function installWatch() {
+  const KEY = "bench-watch";
+  const watch = (spec) => {
+    sessionStorage.setItem(KEY, JSON.stringify(spec));
+    const now = () => performance.timeOrigin + performance.now();
     const frame = () => {
-      const now = performance.now() - tapped;
       const heading = document.querySelector("main h1");
-      const onScreen = heading !== null && heading.textContent?.trim() === title && location.pathname !== "/";
-      if (onScreen && seen.titleAt === null) seen.titleAt = now;
-      const pending = [...document.querySelectorAll('[role="progressbar"]')].some((el) => el.getAttribute("aria-label") === loading);
-      if (onScreen && !pending && seen.wholeAt === null) seen.wholeAt = now;
-      if (seen.wholeAt !== null) resolve(seen);
-      else if (now > 30_000) reject(new Error(`Tras 30 s no se ve la página de «${title}»`));
-      else requestAnimationFrame(frame);
+      const onScreen = heading !== null && heading.textContent?.trim() === spec.title && location.pathname.startsWith("/events/");
+      if (onScreen && spec.titleAt === null) spec.titleAt = now() - spec.tappedAt;
+      const pending = [...document.querySelectorAll('[role="progressbar"]')].some((el) => el.getAttribute("aria-label") === spec.loading);
+      if (onScreen && !pending) {
+        spec.wholeAt = now() - spec.tappedAt;
+        sessionStorage.removeItem(KEY);
+        window.benchSeen = spec;
+      } else {
+        sessionStorage.setItem(KEY, JSON.stringify(spec));
+        requestAnimationFrame(frame);
+      }
     };
-    anchor.click();
     requestAnimationFrame(frame);
-  });
+  };
+  window.benchWatch = watch;
+  const pending = sessionStorage.getItem(KEY);
+  if (pending) watch(JSON.parse(pending));
+}
+
+/** In the page: taps the first link matching `link` and starts watching for its item's page. */
+function tap({ link, loading }) {
+  const anchor = document.querySelector(link);
+  if (!(anchor instanceof HTMLAnchorElement)) throw new Error(`No hay enlace ${link} en la página`);
+  // The card's heading (or the popup's link) names the item with its title.
+  const spec = { title: (anchor.textContent ?? "").trim(), loading, tappedAt: performance.timeOrigin + performance.now(), titleAt: null, wholeAt: null };
+  window.benchSeen = null;
+  window.benchWatch(spec);
+  anchor.click();
+  return spec.title;
+}
+
+/** What the watch saw, once the page is whole, in whichever document it ended. */
+async function seen(page, title) {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    // A document that is being replaced cannot answer; the next one will.
+    const result = await page.evaluate(() => window.benchSeen).catch(() => null);
+    if (result?.wholeAt != null) return result;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Tras 30 s no se ve la página de «${title}»`);
+}
+
+/** Gets the start page ready for the tap: for the map, its view and the first marker's popup. */
+async function ready(page) {
+  if (values.from === "map") {
+    await page.getByRole("button", { name: "Mapa" }).click();
+    await page.locator('[data-testid="map"][data-state="ready"]').waitFor({ timeout: 60_000 });
+    await page.locator("path.leaflet-interactive").first().click();
+  }
+  await page.locator(start.link).first().waitFor({ timeout: 60_000 });
 }
 
 const server = await startServer({ staticDir: path.resolve(values.out) });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+const tiles = await startTileServer();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", ...tiles.chromeFlags] });
 try {
-  /** One person's visit: the home (or the place list), then a tap on its first item, and the floor's tap. */
+  /** One person's visit: the start page, then a tap on its first item, and the floor's tap. */
   async function visit(installed) {
     // A first visit is measured without the service worker, which would otherwise take over at
     // some point of it (clientsClaim) and answer the page's payload from its precache.
     const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: installed ? "allow" : "block" });
+    await context.addInitScript(installWatch);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await page.goto(`${server.base}${kind.start}`);
-    await page.locator(kind.link).first().waitFor({ timeout: 60_000 });
+    await page.goto(`${server.base}${start.url}`);
+    await page.locator(start.url === "/" ? start.link : "main article").first().waitFor({ timeout: 60_000 });
     // Installed: the service worker has precached the app and answers this page's requests.
     if (installed) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
     // Whatever the page still fetches after its first list (other sections) is done, so the tap
     // competes with nothing.
     await page.waitForLoadState("networkidle", { timeout: 60_000 });
-    const first = await page.evaluate(tapAndWatch, kind);
+    await ready(page);
+    const first = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
     // The floor: back to the list, and the same tap once the page's answer is cached.
     await page.goBack();
-    await page.locator(kind.link).first().waitFor({ timeout: 60_000 });
+    await page.locator("main article").first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState("networkidle", { timeout: 60_000 });
-    const again = await page.evaluate(tapAndWatch, kind);
+    await ready(page);
+    const again = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
     await context.close();
     if (again.title !== first.title) throw new Error(`La segunda vez se tocó otro elemento («${again.title}» y no «${first.title}»)`);
     return { first, again };
@@ -100,7 +162,7 @@ try {
   }
 
   const ms = (list) => Math.round(median(list));
-  console.log(`\nDe la lista a la página (un evento del inicio; ${RUNS} corridas alternadas, mediana; ms desde el toque; teléfono de Lighthouse)\n`);
+  console.log(`\nDe la lista a la página (${start.label}; ${RUNS} corridas alternadas, mediana; ms desde el toque; teléfono de Lighthouse)\n`);
   console.log("| Toque | título a la vista | página completa |");
   console.log("| --- | ---: | ---: |");
   for (const [name, label] of [
@@ -119,4 +181,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await tiles.stop();
 }
