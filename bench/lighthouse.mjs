@@ -6,6 +6,9 @@
 // --pages inicio,lugar measures only those of the four pages (names as printed).
 // --lhr keeps each run's full Lighthouse report (JSON) and its trace in that folder, to read them.
 // --shifts also lists each page's layout shifts (score and the element that moved).
+// --cpu-slowdown <n> sets Lighthouse's CPU multiplier (default 4) to calibrate it to this machine,
+// as Lighthouse's docs/throttling.md suggests: the table's last line says the machine's
+// benchmarkIndex and class (4× is meant for a high-end desktop). Report the default first.
 // Under the table, each run's LCP with the scripts Lighthouse's simulation counted in it: on this
 // machine that count decides the event's and the place's LCP (docs/operations/rendimiento.md, "El
 // LCP del evento y del lugar, una carrera").
@@ -19,7 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./lib/app-server.mjs";
 import { startFloorServer } from "./lib/bare-next.mjs";
-import { startLighthouseBrowser, scriptsInLcp } from "./lib/lighthouse-browser.mjs";
+import { describeHost, startLighthouseBrowser, scriptsInLcp } from "./lib/lighthouse-browser.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,6 +36,7 @@ const SHIFTS = process.argv.includes("--shifts");
 const FLOOR = !process.argv.includes("--no-floor");
 const LHR_DIR = argValue("--lhr", null);
 const ONLY = argValue("--pages", null)?.split(",");
+const CPU_SLOWDOWN = argValue("--cpu-slowdown", null);
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
@@ -46,7 +50,7 @@ try {
   if (FLOOR) floor = await startFloorServer(ROOT);
   const pages = await measuredPages(server.base, floor?.base);
 
-  browser = await startLighthouseBrowser();
+  browser = await startLighthouseBrowser({ cpuSlowdown: CPU_SLOWDOWN === null ? null : Number(CPU_SLOWDOWN) });
 
   const rows = [];
   for (const page of pages.filter((p) => !ONLY || p.name === "piso" || ONLY.includes(p.name))) {
@@ -80,6 +84,7 @@ try {
         legacyJs: savedBytes(audits["legacy-javascript"] ?? audits["legacy-javascript-insight"]),
         legacyScripts: (audits["legacy-javascript"]?.details?.items ?? []).map((item) => ({ url: item.url, bytes: item.wastedBytes })),
         lcpScripts: await scriptsInLcp(result),
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
     }
     if (runs.length === 0) throw new Error(`Lighthouse no pudo medir ${page.path}`);
@@ -88,7 +93,8 @@ try {
     rows.push({ page: page.name, path: page.path, ...median, runs });
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion()} · móvil, limitación simulada por defecto · ${RUNS} corrida(s) por página (mediana)\n`);
+  const throttlingLabel = CPU_SLOWDOWN === null ? "limitación simulada por defecto" : `limitación simulada con la CPU ${CPU_SLOWDOWN}× más lenta (no la de omisión)`;
+  console.log(`\nLighthouse ${lighthouseVersion()} · móvil, ${throttlingLabel} · ${RUNS} corrida(s) por página (mediana)\n`);
   console.log("Página     Rend. Acces. Práct. SEO    LCP      TBT     CLS     Transferido  Sin comprimir  JS heredado");
   for (const r of rows) {
     console.log(
@@ -98,6 +104,7 @@ try {
     );
   }
   for (const r of rows) console.log(`  ${r.page}: ${r.path}${r.page === "piso" ? " (bench/bare-next, mismo servidor y ajustes)" : ""}`);
+  console.log(`  esta máquina: ${describeHost(rows.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))}`);
   console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza, menos los evaluados después de él en una tarea de 10 ms o más; bench/lcp-scripts.mjs dice cuáles):");
   for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${(run.lcpMs / 1000).toFixed(1)} s (${describeLcpScripts(run.lcpScripts)})`).join(" · ")}`);
   if (JSON_OUT) {

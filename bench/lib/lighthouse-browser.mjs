@@ -1,12 +1,39 @@
 // The browser every Lighthouse bench measures with: the Debian Chromium (CHROME_PATH, else
 // /usr/bin/chromium), headless, with map tiles from the local stand-in for tile.openstreetmap.org
 // (tile-server.mjs), and Lighthouse's default config: mobile form factor, simulated slow 4G and
-// 4× CPU slowdown.
+// 4× CPU slowdown (`cpuSlowdown` changes only that).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { startTileServer } from "./tile-server.mjs";
 
-export async function startLighthouseBrowser() {
+/**
+ * Lighthouse's device classes by the host's benchmarkIndex (its docs/throttling.md, "Benchmarking
+ * CPU Power"). Its 4× slowdown is meant for a high-end desktop (1500–2000), which it moves into the
+ * mid-tier mobile class; from a slower host the same 4× emulates a slower phone than that, and
+ * the docs suggest 2× (1–5) from a low-end desktop.
+ */
+const HOST_CLASSES = [
+  [1500, "escritorio de gama alta"],
+  [1000, "escritorio de gama baja"],
+  [800, "móvil de gama alta"],
+  [125, "móvil de gama media"],
+  [0, "móvil de gama baja"],
+];
+
+/** The host's benchmarkIndex, as Lighthouse measured it in each run (median), with its class. */
+export function describeHost(indexes) {
+  if (indexes.length === 0) return "sin datos";
+  const sorted = [...indexes].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const [, label] = HOST_CLASSES.find(([floor]) => median >= floor);
+  return `benchmarkIndex ${Math.round(median)} (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}; ${label} según la tabla de Lighthouse)`;
+}
+
+const defaultThrottling = () => ({ ...throttling.mobileSlow4G });
+
+/** `cpuSlowdown`: Lighthouse's CPU multiplier (default 4), to calibrate it to the host as its docs say. */
+export async function startLighthouseBrowser({ cpuSlowdown = null } = {}) {
   const tiles = await startTileServer();
   let chrome;
   try {
@@ -24,7 +51,10 @@ export async function startLighthouseBrowser() {
      * when its trace comes out broken (NO_NAVSTART and the like); such a run is not counted.
      */
     async measure(url) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      const flags = { port: chrome.port, output: "json", logLevel: "error" };
+      // Only the multiplier: the other throttling settings stay Lighthouse's mobile defaults.
+      if (cpuSlowdown !== null) flags.throttling = { ...defaultThrottling(), cpuSlowdownMultiplier: cpuSlowdown };
+      const result = await lighthouse(url, flags);
       if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
         return { result: null, failure: result.lhr.runtimeError?.message ?? "sin puntuación" };
       }
