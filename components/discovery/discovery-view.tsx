@@ -21,6 +21,13 @@ import styles from "./discovery.module.css";
 const BASE = "/explore/";
 const card = (e: EventListItem) => <EventCard event={e} />;
 
+type ResultsView = "list" | "map";
+// The map view is in the address too, apart from the filters (it asks nothing else of the API):
+// Back from an event opened on the map lands on the map, and a shared address shows it.
+const viewOf = (params: URLSearchParams): ResultsView => (params.get("view") === "map" ? "map" : "list");
+const addressOf = (filtersSearch: string, view: ResultsView) =>
+  view === "list" ? `${BASE}${filtersSearch}` : `${BASE}${filtersSearch ? `${filtersSearch}&` : "?"}view=map`;
+
 /**
  * /explore: events by date, tag, place category, price, online or in person, distance and
  * accessibility. The URL is the only state of the filters (shared, bookmarked, reloaded, offline):
@@ -36,11 +43,12 @@ export function DiscoveryView() {
   const search = params.toString();
   const [seen, setSeen] = useState(search);
   const [filters, setFilters] = useState(() => parseDiscovery(new URLSearchParams(search)));
+  const [view, setView] = useState(() => viewOf(new URLSearchParams(search)));
   if (seen !== search) {
     setSeen(search);
     setFilters(parseDiscovery(new URLSearchParams(search)));
+    setView(viewOf(new URLSearchParams(search)));
   }
-  const [view, setView] = useState<"list" | "map">("list");
   const query = useInfiniteQuery(eventQueries.listQuery(discoveryApiQuery(filters)));
   const chips = useChips(filters);
 
@@ -48,10 +56,14 @@ export function DiscoveryView() {
     (patch: Partial<DiscoveryFilters>) => {
       const next = discoverySearch({ ...filters, ...patch });
       setFilters(parseDiscovery(new URLSearchParams(next)));
-      router.replace(`${BASE}${next}`, { scroll: false });
+      router.replace(addressOf(next, view), { scroll: false });
     },
-    [filters, router],
+    [filters, view, router],
   );
+  const show = (next: ResultsView) => {
+    setView(next);
+    router.replace(addressOf(discoverySearch(filters), next), { scroll: false });
+  };
   const clearAll = useCallback(() => update(Object.fromEntries(Object.keys(filters).map((k) => [k, undefined]))), [filters, update]);
 
   const items = flattenPages(query.data);
@@ -69,7 +81,7 @@ export function DiscoveryView() {
         </p>
         <div className="actions" role="group" aria-label="Ver resultados como">
           {(["list", "map"] as const).map((v) => (
-            <button key={v} type="button" className={`button ${view === v ? "button--primary" : "button--ghost"}`} aria-pressed={view === v} onClick={() => setView(v)}>
+            <button key={v} type="button" className={`button ${view === v ? "button--primary" : "button--ghost"}`} aria-pressed={view === v} onClick={() => show(v)}>
               {v === "list" ? "Lista" : "Mapa"}
             </button>
           ))}

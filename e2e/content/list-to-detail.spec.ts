@@ -96,6 +96,19 @@ test("desde el mapa de resultados, el evento se abre dentro de la app, sin volve
   await expect(markers).not.toHaveCount(0);
   for (let i = 0; i < (await markers.count()) && !(await popupLink.isVisible()); i++) await markers.nth(i).click();
   await expect(popupLink).toBeVisible();
+  const mapUrl = page.url();
+  expect(mapUrl).toMatch(/[?&]view=map$/);
+
+  // Ctrl or Cmd: the browser opens it in a new tab, and this page neither moves nor asks for it.
+  let askedHere = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith(`/api/events/${event._id}`)) askedHere += 1;
+  });
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), popupLink.click({ modifiers: ["ControlOrMeta"] })]);
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText([event.title]);
+  await tab.close();
+  expect(page.url()).toBe(mapUrl);
+  expect(askedHere).toBe(0);
 
   const { asked, release } = await tapHeld(page, { kind: "events", id: event._id }, () => popupLink.click());
   release();
@@ -103,6 +116,12 @@ test("desde el mapa de resultados, el evento se abre dentro de la app, sin volve
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
   expect(asked()).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp)).toBe(true);
+
+  // Back lands on the map, where the person was.
+  await page.goBack();
+  await expect(page).toHaveURL(mapUrl);
+  await expect(page.getByRole("button", { name: "Mapa" })).toHaveAttribute("aria-pressed", "true");
+  await expect(map).toHaveAttribute("data-state", "ready");
 });
 
 test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo", async ({ page }) => {
