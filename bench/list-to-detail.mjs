@@ -109,14 +109,57 @@ async function seen(page, title) {
   throw new Error(`Tras 30 s no se ve la página de «${title}»`);
 }
 
-/** Gets the start page ready for the tap: for the map, its view and the first marker's popup. */
+/** Resolves once no request of the page has been pending for `quietMs` (what the page still fetches). */
+async function networkQuiet(page, quietMs = 500) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (page.pendingRequests.size === 0 && Date.now() - page.lastRequestAt >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("La página no dejó de pedir cosas en 60 s");
+}
+
+/** Counts the page's requests in flight, for networkQuiet: a same-document Back has no load state to wait for. */
+function trackRequests(page) {
+  page.pendingRequests = new Set();
+  page.lastRequestAt = Date.now();
+  const done = (request) => {
+    page.pendingRequests.delete(request);
+    page.lastRequestAt = Date.now();
+  };
+  page.on("request", (request) => {
+    page.pendingRequests.add(request);
+    page.lastRequestAt = Date.now();
+  });
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+}
+
+/**
+ * Gets the start page ready for the tap, with nothing else going on: its list, and for the map,
+ * its view with every tile drawn, the first marker's popup open and done fading in.
+ */
 async function ready(page) {
+  // Attached, not visible: the list is hidden while the map shows.
+  await page.locator("main article").first().waitFor({ state: "attached", timeout: 60_000 });
   if (values.from === "map") {
-    await page.getByRole("button", { name: "Mapa" }).click();
+    const mapButton = page.getByRole("button", { name: "Mapa" });
+    if ((await mapButton.getAttribute("aria-pressed")) !== "true") await mapButton.click();
     await page.locator('[data-testid="map"][data-state="ready"]').waitFor({ timeout: 60_000 });
     await page.locator("path.leaflet-interactive").first().click();
+    await page.locator(start.link).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document.querySelector(".leaflet-tile:not(.leaflet-tile-loaded), .leaflet-zoom-anim, .leaflet-pan-anim") === null &&
+        Number(getComputedStyle(document.querySelector(".leaflet-popup")).opacity) === 1,
+      undefined,
+      { timeout: 60_000 },
+    );
   }
   await page.locator(start.link).first().waitFor({ timeout: 60_000 });
+  await networkQuiet(page);
+  // Two frames: whatever the last answer drew is painted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 const server = await startServer({ staticDir: path.resolve(values.out) });
@@ -130,23 +173,20 @@ try {
     const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: installed ? "allow" : "block" });
     await context.addInitScript(installWatch);
     const page = await context.newPage();
+    trackRequests(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(`${server.base}${start.url}`);
-    await page.locator(start.url === "/" ? start.link : "main article").first().waitFor({ timeout: 60_000 });
     // Installed: the service worker has precached the app and answers this page's requests.
     if (installed) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
     // Whatever the page still fetches after its first list (other sections) is done, so the tap
     // competes with nothing.
-    await page.waitForLoadState("networkidle", { timeout: 60_000 });
     await ready(page);
     const first = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
     // The floor: back to the list, and the same tap once the page's answer is cached.
     await page.goBack();
-    await page.locator("main article").first().waitFor({ timeout: 60_000 });
-    await page.waitForLoadState("networkidle", { timeout: 60_000 });
     await ready(page);
     const again = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
     await context.close();

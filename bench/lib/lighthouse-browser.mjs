@@ -23,8 +23,8 @@ const HOST_CLASSES = [
 
 /** The host's benchmarkIndex, as Lighthouse measured it in each run (median), with its class. */
 export function describeHost(indexes) {
-  if (indexes.length === 0) return "sin datos";
-  const sorted = [...indexes].sort((a, b) => a - b);
+  const sorted = indexes.filter((index) => Number.isFinite(index) && index >= 0).sort((a, b) => a - b);
+  if (sorted.length === 0) return "sin datos";
   const median = sorted[Math.floor(sorted.length / 2)];
   const [, label] = HOST_CLASSES.find(([floor]) => median >= floor);
   return `benchmarkIndex ${Math.round(median)} (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}; ${label} según la tabla de Lighthouse)`;
@@ -34,6 +34,9 @@ const defaultThrottling = () => ({ ...throttling.mobileSlow4G });
 
 /** `cpuSlowdown`: Lighthouse's CPU multiplier (default 4), to calibrate it to the host as its docs say. */
 export async function startLighthouseBrowser({ cpuSlowdown = null } = {}) {
+  if (cpuSlowdown !== null && !(Number.isFinite(cpuSlowdown) && cpuSlowdown > 0)) {
+    throw new Error("--cpu-slowdown: un número mayor que 0 (Lighthouse usa 4 por omisión)");
+  }
   const tiles = await startTileServer();
   let chrome;
   try {
@@ -52,7 +55,8 @@ export async function startLighthouseBrowser({ cpuSlowdown = null } = {}) {
      */
     async measure(url) {
       const flags = { port: chrome.port, output: "json", logLevel: "error" };
-      // Only the multiplier: the other throttling settings stay Lighthouse's mobile defaults.
+      // Only the multiplier (Lighthouse merges flags into its settings; the rest spelled out anyway,
+      // so a version that replaced them would still run with its mobile defaults).
       if (cpuSlowdown !== null) flags.throttling = { ...defaultThrottling(), cpuSlowdownMultiplier: cpuSlowdown };
       const result = await lighthouse(url, flags);
       if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
