@@ -9,34 +9,36 @@ import type { ContentKind } from "@/lib/schemas/content";
 import { KIND_ROUTES } from "./kind-routes";
 
 /** A click that opens a link here: not in a new tab or window, nor one something else took. */
-export function opensHere(event: Pick<MouseEvent, "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey" | "defaultPrevented">): boolean {
+function opensHere(event: Pick<MouseEvent, "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey" | "defaultPrevented">): boolean {
   return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**
- * Starts reading an item (its detail query, the one its page reads) as someone opens it, so its
- * answer travels while the page's payload and code do instead of after them: on a phone's network,
- * one round trip instead of two before the page is whole (bench/list-to-detail.mjs). Not offline,
- * where the read would wait and go out later unasked.
+ * For a click on a link to an item: when it opens the item here, starts reading the item (its
+ * detail query, the one its page reads) and says true. Its answer then travels while the page's
+ * payload and code do instead of after them: on a phone's network, one round trip instead of two
+ * before the page is whole (bench/list-to-detail.mjs). A new tab or window reads for itself; offline
+ * the read would wait and go out later unasked.
  */
-export function usePrefetchItem(): (kind: ContentKind, id: string) => void {
+export function usePrefetchOnOpen(): (event: Parameters<typeof opensHere>[0], kind: ContentKind, id: string) => boolean {
   const queryClient = useQueryClient();
-  return (kind, id) => {
+  return (event, kind, id) => {
+    if (!opensHere(event)) return false;
     if (onlineManager.isOnline()) void queryClient.prefetchQuery(detailQueryOf(kind, id));
+    return true;
   };
 }
 
 /** A card's (or a search result's, or a detail page's) link to an item's page, read as it is tapped. */
 export function ItemLink({ kind, id, onClick, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { kind: ContentKind; id: string }) {
-  const prefetchItem = usePrefetchItem();
+  const prefetchOnOpen = usePrefetchOnOpen();
   return (
     <Link
       {...props}
       href={pathFor(KIND_ROUTES[kind].item, id)}
       onClick={(event) => {
         onClick?.(event);
-        // A new tab or window reads for itself.
-        if (opensHere(event)) prefetchItem(kind, id);
+        prefetchOnOpen(event, kind, id);
       }}
     />
   );

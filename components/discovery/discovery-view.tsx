@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { InfiniteList } from "@/components/content/infinite-list";
 import { CardHeadingLevel } from "@/components/content/card-heading";
 import { EventCard } from "@/components/events/event-card";
-import { opensHere, usePrefetchItem } from "@/components/content/item-link";
+import { usePrefetchOnOpen } from "@/components/content/item-link";
 import { PointsMap, type OpenPoint } from "@/components/map/points-map";
 import { DiscoveryFilterForm } from "./discovery-filters";
 import { DiscoveryChips, useChips } from "./discovery-chips";
@@ -99,16 +99,15 @@ export function DiscoveryView() {
 
 function ResultsMap({ items, more }: { items: EventListItem[]; more: boolean }) {
   const router = useRouter();
-  const prefetchItem = usePrefetchItem();
+  const prefetchOnOpen = usePrefetchOnOpen();
   const points = items.flatMap((e) =>
     e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id), id: e._id }] : [],
   );
   // A popup's link is Leaflet's own <a>: opened by the browser it would load the whole app again.
   // Here it opens in the app, as a card does, with the event read as it is tapped.
   const open: OpenPoint = (point, event) => {
-    if (!point.href || !point.id || !opensHere(event)) return;
+    if (!point.href || !point.id || !prefetchOnOpen(event, "events", point.id)) return;
     event.preventDefault();
-    prefetchItem("events", point.id);
     router.push(point.href);
   };
   return (
