@@ -109,37 +109,40 @@ async function seen(page, title) {
   throw new Error(`Tras 30 s no se ve la página de «${title}»`);
 }
 
-/** Resolves once no request of the page has been pending for `quietMs` (what the page still fetches). */
-async function networkQuiet(page, quietMs = 500) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (page.pendingRequests.size === 0 && Date.now() - page.lastRequestAt >= quietMs) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("La página no dejó de pedir cosas en 60 s");
-}
-
-/** Counts the page's requests in flight, for networkQuiet: a same-document Back has no load state to wait for. */
-function trackRequests(page) {
-  page.pendingRequests = new Set();
-  page.lastRequestAt = Date.now();
-  const done = (request) => {
-    page.pendingRequests.delete(request);
-    page.lastRequestAt = Date.now();
+/**
+ * The page's requests in flight: `quiet()` resolves once none has been pending for `quietMs`. A
+ * same-document Back has no load state to wait for, so the count is kept from the start.
+ */
+function requestsOf(page) {
+  const pending = new Set();
+  let lastAt = Date.now();
+  const settle = (request) => {
+    pending.delete(request);
+    lastAt = Date.now();
   };
   page.on("request", (request) => {
-    page.pendingRequests.add(request);
-    page.lastRequestAt = Date.now();
+    pending.add(request);
+    lastAt = Date.now();
   });
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
+  return {
+    async quiet(quietMs = 500) {
+      const until = Date.now() + 60_000;
+      while (Date.now() < until) {
+        if (pending.size === 0 && Date.now() - lastAt >= quietMs) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("La página no dejó de pedir cosas en 60 s");
+    },
+  };
 }
 
 /**
  * Gets the start page ready for the tap, with nothing else going on: its list, and for the map,
  * its view with every tile drawn, the first marker's popup open and done fading in.
  */
-async function ready(page) {
+async function ready(page, requests) {
   // Attached, not visible: the list is hidden while the map shows.
   await page.locator("main article").first().waitFor({ state: "attached", timeout: 60_000 });
   if (values.from === "map") {
@@ -147,7 +150,9 @@ async function ready(page) {
     if ((await mapButton.getAttribute("aria-pressed")) !== "true") await mapButton.click();
     await page.locator('[data-testid="map"][data-state="ready"]').waitFor({ timeout: 60_000 });
     await page.locator("path.leaflet-interactive").first().click();
-    await page.locator(start.link).first().waitFor({ timeout: 60_000 });
+  }
+  await page.locator(start.link).first().waitFor({ timeout: 60_000 });
+  if (values.from === "map") {
     await page.waitForFunction(
       () =>
         document.querySelector(".leaflet-tile:not(.leaflet-tile-loaded), .leaflet-zoom-anim, .leaflet-pan-anim") === null &&
@@ -156,8 +161,7 @@ async function ready(page) {
       { timeout: 60_000 },
     );
   }
-  await page.locator(start.link).first().waitFor({ timeout: 60_000 });
-  await networkQuiet(page);
+  await requests.quiet();
   // Two frames: whatever the last answer drew is painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
@@ -173,7 +177,7 @@ try {
     const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: installed ? "allow" : "block" });
     await context.addInitScript(installWatch);
     const page = await context.newPage();
-    trackRequests(page);
+    const requests = requestsOf(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
@@ -183,11 +187,11 @@ try {
     if (installed) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
     // Whatever the page still fetches after its first list (other sections) is done, so the tap
     // competes with nothing.
-    await ready(page);
+    await ready(page, requests);
     const first = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
     // The floor: back to the list, and the same tap once the page's answer is cached.
     await page.goBack();
-    await ready(page);
+    await ready(page, requests);
     const again = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
     await context.close();
     if (again.title !== first.title) throw new Error(`La segunda vez se tocó otro elemento («${again.title}» y no «${first.title}»)`);

@@ -4,7 +4,6 @@
 // 4× CPU slowdown (`cpuSlowdown` changes only that).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { throttling } from "lighthouse/core/config/constants.js";
 import { startTileServer } from "./tile-server.mjs";
 
 /**
@@ -30,8 +29,6 @@ export function describeHost(indexes) {
   return `benchmarkIndex ${Math.round(median)} (${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}; ${label} según la tabla de Lighthouse)`;
 }
 
-const defaultThrottling = () => ({ ...throttling.mobileSlow4G });
-
 /** `cpuSlowdown`: Lighthouse's CPU multiplier (default 4), to calibrate it to the host as its docs say. */
 export async function startLighthouseBrowser({ cpuSlowdown = null } = {}) {
   if (cpuSlowdown !== null && !(Number.isFinite(cpuSlowdown) && cpuSlowdown > 0)) {
@@ -55,9 +52,9 @@ export async function startLighthouseBrowser({ cpuSlowdown = null } = {}) {
      */
     async measure(url) {
       const flags = { port: chrome.port, output: "json", logLevel: "error" };
-      // Only the multiplier (Lighthouse merges flags into its settings; the rest spelled out anyway,
-      // so a version that replaced them would still run with its mobile defaults).
-      if (cpuSlowdown !== null) flags.throttling = { ...defaultThrottling(), cpuSlowdownMultiplier: cpuSlowdown };
+      // Only the multiplier: Lighthouse merges flags into its settings (resolveSettings), so the
+      // rest of the throttling stays its mobile default.
+      if (cpuSlowdown !== null) flags.throttling = { cpuSlowdownMultiplier: cpuSlowdown };
       const result = await lighthouse(url, flags);
       if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
         return { result: null, failure: result.lhr.runtimeError?.message ?? "sin puntuación" };
