@@ -67,13 +67,43 @@ function playwrightCounts(file) {
   }
 }
 
-const jest = (project, outFile, env = {}, output) =>
-  run(path.join(BIN, "jest"), ["--selectProjects", project, "--runInBand", "--json", `--outputFile=${outFile}`], { env, output }).then(
+const jest = (project, outFile, env = {}, output, extraArgs = []) =>
+  run(path.join(BIN, "jest"), ["--selectProjects", project, "--runInBand", "--json", `--outputFile=${outFile}`, ...extraArgs], { env, output }).then(
     (code) => {
       jestCounts(outFile);
       return code;
     },
   );
+
+/**
+ * API test files marked `@database-independent` (a line of their opening comment): they never open
+ * the run's database (they test a script, a process or plain code, or always use a PGlite folder of
+ * their own), so they pass or fail the same on PGlite and on PostgreSQL. When both runs happen they
+ * run in the PostgreSQL one only; the PGlite run is the longer of the two.
+ */
+function databaseIndependentTests() {
+  const files = fs.readdirSync(path.join(ROOT, "server"), { recursive: true }).filter((file) => file.endsWith(".test.ts"));
+  return files
+    .map((file) => path.join(ROOT, "server", file))
+    .filter((file) => {
+      const source = fs.readFileSync(file, "utf8");
+      if (!/^\/\/ @database-independent\b/m.test(source)) return false;
+      // The mark must stay true: a file that opens the run's database is not independent of it.
+      if (/\b(createTestApp|openTestDatabase|expectedDatabaseKind)\b/.test(source)) {
+        throw new Error(`${path.relative(ROOT, file)} dice @database-independent pero abre la base de datos de la corrida`);
+      }
+      return true;
+    });
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** What keeps the PGlite run to the files whose result depends on the database, when PostgreSQL runs the rest. */
+function pgliteOnlyArgs() {
+  if (!process.env.DATABASE_URL) return [];
+  const independent = databaseIndependentTests();
+  return independent.length === 0 ? [] : ["--testPathIgnorePatterns", ...independent.map((file) => `^${escapeRegExp(file)}$`)];
+}
 
 const tsc = (project, output) => run(path.join(BIN, "tsc"), ["--noEmit", "-p", project], { output });
 
@@ -101,7 +131,11 @@ try {
   if (wants("api") && !process.env.DATABASE_URL) console.log("\n(DATABASE_URL no está definida: las pruebas de API corren solo sobre PGlite.)");
   // The build only reads sources and writes out/, which no API test reads: it runs beside them.
   await together(
-    wants("api") && ["Pruebas de API (PGlite)", (output) => jest("api", path.join(resultsDir, "api-pglite.json"), { ...identityEnv, DATABASE_URL: "" }, output)],
+    wants("api") && [
+      "Pruebas de API (PGlite)",
+      (output) =>
+        jest("api", path.join(resultsDir, "api-pglite.json"), { ...identityEnv, DATABASE_URL: "" }, output, pgliteOnlyArgs()),
+    ],
     wants("api") && process.env.DATABASE_URL && ["Pruebas de API (PostgreSQL)", (output) => jest("api", path.join(resultsDir, "api-postgres.json"), identityEnv, output)],
     wants("e2e") && ["Construcción de la PWA", (output) => run(process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--if-stale"], { output })],
   );

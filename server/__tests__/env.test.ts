@@ -1,3 +1,4 @@
+// @database-independent: reads settings only (scripts/test.mjs runs it in one API run).
 import path from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { EnvError, isLoopbackHost, loadEnv } from "../env";

@@ -1,3 +1,4 @@
+// @database-independent: plain code against a local HTTP server (scripts/test.mjs runs it in one API run).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";

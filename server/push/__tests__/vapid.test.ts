@@ -1,3 +1,4 @@
+// @database-independent: settings and a key file only (scripts/test.mjs runs it in one API run).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+// @database-independent: timers only (scripts/test.mjs runs it in one API run).
 import { afterEach, beforeEach, describe, expect, it, jest } from "@jest/globals";
 import { createHeartbeat } from "../heartbeat";
 

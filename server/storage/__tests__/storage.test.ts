@@ -1,3 +1,4 @@
+// @database-independent: files and object stores only (scripts/test.mjs runs it in one API run).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";

@@ -1,3 +1,4 @@
+// @database-independent: bundles and runs small entries of its own (scripts/test.mjs runs it in one API run).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

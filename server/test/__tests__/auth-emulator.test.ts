@@ -1,3 +1,4 @@
+// @database-independent: the Auth emulator's process only (scripts/test.mjs runs it in one API run).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";

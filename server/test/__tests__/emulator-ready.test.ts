@@ -1,3 +1,4 @@
+// @database-independent: its API process always uses a PGlite folder of its own (scripts/test.mjs runs it in one API run).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,3 +1,4 @@
+// @database-independent: plain code (scripts/test.mjs runs it in one API run).
 import vm from "node:vm";
 import { describe, expect, it } from "@jest/globals";
 import { toIso } from "../sql";

@@ -1,3 +1,4 @@
+// @database-independent: plain code (scripts/test.mjs runs it in one API run).
 import { describe, expect, it } from "@jest/globals";
 import { highlightRanges, searchWords, wordSimilarity } from "../match";
 
