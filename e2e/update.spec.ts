@@ -3,15 +3,16 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, ROOT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
-import { buildNewDeployment } from "./support/variant-build";
+import { secondDeployment } from "./support/variant-build";
 
 const PORT = E2E_PORT + 2;
 
 test("una nueva versión desplegada muestra el aviso y 'Recargar' la trae", async ({ browser }) => {
   test.setTimeout(600_000);
   const stamp = JSON.parse(fs.readFileSync(path.join(ROOT, "out", ".plaza-build.json"), "utf8")) as { buildId: string };
-  const newBuildId = `e2e-${Date.now()}`;
-  const newExport = buildNewDeployment(newBuildId);
+  // The new version is the run's second build (the Saltillo Vivo variant, which variant.spec.ts
+  // also installs): what matters here is only that it is another build with another id.
+  const { buildId: newBuildId, exportDir: newExport } = await secondDeployment();
 
   const dataDir = freshDataDir("update");
   let server = await startServer({ port: PORT, dataDir, staticDir: "out" });

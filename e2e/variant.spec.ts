@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_PORT, ROOT, freshDataDir, startServer } from "./support/server";
-import { buildNewDeployment } from "./support/variant-build";
+import { secondDeployment } from "./support/variant-build";
 
 // What a phone shows when it installs the app: the manifest's name and colours, its icons (right
 // sizes, a maskable one), the page title and Apple's meta tags and launch screens. The city
@@ -66,9 +66,9 @@ test("la versión de Plaza se instala como Plaza", async ({ page }) => {
 });
 
 test("la variante Saltillo Vivo se instala como Saltillo Vivo: manifiesto, iconos, título y pantallas de inicio", async ({ browser }) => {
-  // The variant is a whole second build (next build, icons, service worker).
+  // The variant is a whole second build (next build, icons, service worker), shared with update.spec.ts.
   test.setTimeout(1_800_000);
-  const exportDir = buildNewDeployment(`saltillo-${Date.now()}`, { NEXT_PUBLIC_SALTILLO_VIVO: "true" });
+  const { exportDir } = await secondDeployment();
   const server = await startServer({ port: PORT, dataDir: freshDataDir("variant"), staticDir: path.relative(ROOT, exportDir) });
   const context = await browser.newContext({ baseURL: server.url });
   try {

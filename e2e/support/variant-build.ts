@@ -24,3 +24,47 @@ export function buildNewDeployment(buildId: string, publicEnv: Record<`NEXT_PUBL
   execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: dir, env, stdio: "pipe" });
   return path.join(dir, "out");
 }
+
+export interface Deployment {
+  buildId: string;
+  exportDir: string;
+}
+
+/**
+ * The second deployment of this test run: the Saltillo Vivo variant under a build id of its own.
+ * A whole build takes one to three minutes, so the journeys that need another deployment (the
+ * variant's identity, an update reaching an open app) share one: the first worker to ask builds
+ * it, another that asks meanwhile waits for it. The run is told apart by E2E_RUN_ID, which the
+ * global setup sets for every worker.
+ */
+export async function secondDeployment(): Promise<Deployment> {
+  const run = process.env.E2E_RUN_ID;
+  if (!run) throw new Error("Falta E2E_RUN_ID: la configuración global de Playwright lo define para cada corrida.");
+  const dir = path.join(ROOT, ".data", "e2e", `second-deployment-${run}`);
+  const ready = path.join(dir, "ready.json");
+  const failed = path.join(dir, "failed.txt");
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  let builder = true;
+  try {
+    // Atomic: exactly one worker makes the folder, and so builds.
+    fs.mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    builder = false;
+  }
+  if (builder) {
+    const buildId = `saltillo-${run}`;
+    try {
+      const exportDir = buildNewDeployment(buildId, { NEXT_PUBLIC_SALTILLO_VIVO: "true" });
+      fs.writeFileSync(ready, JSON.stringify({ buildId, exportDir } satisfies Deployment));
+    } catch (error) {
+      fs.writeFileSync(failed, String((error as { stderr?: Buffer }).stderr ?? error));
+      throw error;
+    }
+  }
+  for (;;) {
+    if (fs.existsSync(ready)) return JSON.parse(fs.readFileSync(ready, "utf8")) as Deployment;
+    if (fs.existsSync(failed)) throw new Error(`La segunda construcción falló en otro proceso:\n${fs.readFileSync(failed, "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
