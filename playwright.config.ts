@@ -31,7 +31,12 @@ export default defineConfig({
     // afterwards (only its printed output is kept), so there it is not recorded.
     trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
-    serviceWorkers: "allow",
+    // Blocked, except in the journeys about what it does (working offline, installing, updating,
+    // push), which allow it with test.use. Allowed, every new browser context installed it and
+    // precached the whole export (194 files, 3.1 MB) while the journey ran: on this 2-core machine
+    // seven journeys took 88 s of test time with it and 51 s without (29/11/2026). The worker
+    // never answers API calls, so a journey without it asks the server the same things.
+    serviceWorkers: "block",
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {

@@ -3,6 +3,9 @@ import { E2E_PORT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
 import { openPage, persistedCache } from "./support/accounts";
 
+// Pages served offline after a visit: the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // A server of its own, so it can be stopped while the browser keeps the app.
 const PORT = E2E_PORT + 1;
 

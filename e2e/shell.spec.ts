@@ -30,6 +30,10 @@ const KIND_COPY = "¿Eliminar este evento?";
 const ZOD = "$ZodType";
 
 test.describe("El armazón de la app", () => {
+  // The service worker, which playwright.config.ts blocks for other journeys: the app's shell
+  // includes it (installable, and what it keeps).
+  test.use({ serviceWorkers: "allow" });
+
   test("la primera carga muestra 'Cargando...' y después la portada", async ({ page }) => {
     // Records whether the loading view was on screen when the document was parsed, before the
     // first sign-in check could report.

@@ -5,6 +5,9 @@ import { E2E_PORT, ROOT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
 import { secondDeployment } from "./support/variant-build";
 
+// An update reaches an open app through the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 const PORT = E2E_PORT + 2;
 
 test("una nueva versión desplegada muestra el aviso y 'Recargar' la trae", async ({ browser }) => {

@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { apiCall, countRequests, createUser, signInThroughUi } from "../support/accounts";
 import { waitForOfflineReady } from "../support/pwa";
 
+// The second journey reloads offline: the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 const followersOf = async (uid: string) => ((await apiCall("GET", `/users/${uid}`)).body?.data as { followersCount: number }).followersCount;
 
 test("seguir y dejar de seguir a alguien en línea", async ({ page }) => {

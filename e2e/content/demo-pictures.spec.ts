@@ -41,7 +41,9 @@ test.describe("en un teléfono", () => {
 });
 
 test.describe("la portada llega con la página", () => {
-  test.use({ viewport: { width: 412, height: 823 } });
+  // The service worker allowed: the hydration check counts every console error, and where
+  // Playwright blocks the worker, registering it fails in a way no browser does.
+  test.use({ viewport: { width: 412, height: 823 }, serviceWorkers: "allow" });
 
   /** An upcoming demo event with its picture, as the API lists it. */
   async function eventWithCover(page: Page): Promise<string> {

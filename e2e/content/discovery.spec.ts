@@ -2,6 +2,9 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { waitForOfflineReady } from "../support/pwa";
 import { ORGANIZER, api, createEventByApi, newAccount, saltilloDaysAhead, signIn, solidPng, tokenFor } from "./support";
 
+// The first journey reloads offline: the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // The discovery page (issue 12): filters chosen in the form land in the URL, a reload keeps them
 // and their results, and the same URL reloads offline from the persisted cache.
 

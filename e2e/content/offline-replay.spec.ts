@@ -3,6 +3,9 @@ import { persistedCache } from "../support/accounts";
 import { waitForOfflineReady } from "../support/pwa";
 import { ORGANIZER, api, createEventByApi, listIds, newAccount, saltilloDaysAhead, signIn, tokenFor } from "./support";
 
+// A reload offline needs the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 test("seguir y crear sin conexión: esperan, sobreviven a una recarga y se envían una sola vez", async ({ page, context }) => {
   const person = await newAccount("Inés Prueba");
   const title = `Caminata nocturna ${Date.now().toString(36)}`;

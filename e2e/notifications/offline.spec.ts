@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { newAccount } from "../content/support";
 import { JOURNEY_TIMEOUT_MS, SLOW, inboxList, offlineReady, sendNotifications, signInWhenReady } from "./support";
 
+// A reload offline needs the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // The inbox without a connection: the copy kept from the last visit (never a skeleton that does
 // not end), or, with nothing kept, a clear offline state rather than "no notifications".
 

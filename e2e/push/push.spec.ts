@@ -2,6 +2,9 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { startTestPushService, type PushSubscriptionKeys, type TestPushService } from "../../server/test/push-service";
 import { apiCall, createUser, DEMO_ADMIN, signInIdentity, signInThroughUi, type TestUser } from "../support/accounts";
 
+// Push arrives through the service worker, blocked for other journeys (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // Web push in the browser against the real stack. The one stand-in is the push service: a real
 // PushManager.subscribe() registers with Google's FCM, which this machine cannot reach, so the
 // page's PushManager hands out a subscription at the local push service instead (a real P-256
