@@ -1,5 +1,6 @@
 "use client";
 
+import type { CircleMarker } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import "leaflet/dist/leaflet.css";
 import { mapAttribution, mapTileUrl } from "@/lib/config";
@@ -36,6 +37,38 @@ function popupOf(point: MapPoint, onOpen: OpenPoint | undefined): HTMLElement {
 }
 
 /**
+ * A point's marker as a button for the keyboard and screen readers: circle markers are SVG paths
+ * a pointer can hit but Tab cannot reach. Enter or Space opens its popup with the link focused,
+ * Escape there closes it and comes back to the marker.
+ */
+function reachableByKeyboard(marker: CircleMarker, name: string) {
+  const element = marker.getElement() as SVGElement | undefined;
+  if (!element) return;
+  element.setAttribute("tabindex", "0");
+  element.setAttribute("role", "button");
+  element.setAttribute("aria-label", name);
+  element.setAttribute("aria-haspopup", "dialog");
+  element.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    marker.openPopup();
+  });
+  marker.on("popupopen", (opened) => {
+    const popup = opened.popup.getElement();
+    // Leaflet names its close button in English.
+    popup?.querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", "Cerrar");
+    const link = popup?.querySelector<HTMLElement>(".leaflet-popup-content a");
+    if (!link || document.activeElement !== element) return;
+    link.focus();
+    link.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      marker.closePopup();
+      element.focus();
+    });
+  });
+}
+
+/**
  * The Leaflet map itself: one point at street zoom, or several fitted in view. Tiles come from
  * the configured server; when none loads (offline, a closed network, a server down) the map is
  * replaced by a note and the words around it (an address, a list).
@@ -51,6 +84,9 @@ export default function LeafletMap({
   fallback?: string;
   onOpen?: OpenPoint;
 }) {
+  // Points with a page are results to open (popups, markers reached by Tab), even a single one;
+  // a point without one is a location.
+  const interactive = points.some((point) => point.href !== undefined);
   // The latest callback, read at click time: the map is built once per set of points.
   const open = useRef(onOpen);
   useEffect(() => {
@@ -86,7 +122,10 @@ export default function LeafletMap({
         const marker = L.circleMarker([point.lat, point.lng], { radius: 10, color: "#0a444a", weight: 3, fillColor: "#0f5c63", fillOpacity: 0.85 })
           .addTo(map)
           .bindTooltip(point.name);
-        if (points.length > 1) marker.bindPopup(() => popupOf(point, (p, event) => open.current?.(p, event)));
+        if (interactive) {
+          marker.bindPopup(() => popupOf(point, (p, event) => open.current?.(p, event)));
+          reachableByKeyboard(marker, point.name);
+        }
       }
       const timer = window.setTimeout(() => {
         if (loaded === 0) setState("failed");
@@ -115,7 +154,9 @@ export default function LeafletMap({
     <div
       ref={container}
       className={styles.canvas}
-      role="img"
+      // A picture when nothing in it can be used; a region holding its markers' buttons otherwise
+      // (an image's content is hidden from screen readers).
+      role={interactive ? "region" : "img"}
       aria-label={label}
       data-testid="map"
       data-state={state}

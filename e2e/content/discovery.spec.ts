@@ -111,7 +111,7 @@ async function journey(page: Page, context: BrowserContext) {
   // The map shows the same results; the list stays one click away.
   await page.getByRole("button", { name: "Mapa" }).click();
   await expect(page.getByRole("button", { name: "Mapa" })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("img", { name: "Mapa de resultados" })).toHaveAttribute("data-state", "ready");
+  await expect(page.getByRole("region", { name: "Mapa de resultados" })).toHaveAttribute("data-state", "ready");
   await page.getByRole("button", { name: "Lista" }).click();
 
   // A reload keeps every filter and the results.

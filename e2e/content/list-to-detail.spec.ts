@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { ORGANIZER, api, createEventByApi, saltilloDaysAhead, solidPng, tokenFor } from "./support";
 
 // Opening an item from a list, a map or another item's page (issue 10): the tap itself asks for
@@ -77,17 +77,22 @@ test("también desde los resultados de la búsqueda", async ({ page }) => {
   await tapAndSee(page, `/search/?q=${encodeURIComponent(event.title)}`, event);
 });
 
-test("desde el mapa de resultados, el evento se abre dentro de la app, sin volver a cargarla", async ({ page, context }) => {
+/** Two events of one day on the results map, drawn on blank tiles; returns the first and the map. */
+async function resultsMap(page: Page, context: BrowserContext, instrument: string) {
   await context.route(TILE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
   const stamp = Date.now().toString(36);
-  // Two points, so the map shows popups (one point alone is a location, not results).
-  const event = await newEvent(`Recital de laúd ${stamp}`, { address: "Alameda Zaragoza, Saltillo", lat: 25.4261, lng: -101.0069 });
+  const event = await newEvent(`Recital de ${instrument} ${stamp}`, { address: "Alameda Zaragoza, Saltillo", lat: 25.4261, lng: -101.0069 });
   await newEvent(`Recital de oboe ${stamp}`, { address: "Plaza de Armas, Saltillo", lat: 25.4232, lng: -101.0053 });
 
   await page.goto(`/explore/?when=range&from=${event.day}&to=${event.day}`);
   await page.getByRole("button", { name: "Mapa" }).click();
-  const map = page.getByRole("img", { name: "Mapa de resultados" });
+  const map = page.getByRole("region", { name: "Mapa de resultados" });
   await expect(map).toHaveAttribute("data-state", "ready");
+  return { event, map };
+}
+
+test("desde el mapa de resultados, el evento se abre dentro de la app, sin volver a cargarla", async ({ page, context }) => {
+  const { event, map } = await resultsMap(page, context, "laúd");
   // The page's own state: a load of the whole app again would lose it.
   await page.evaluate(() => ((window as unknown as { stayedInApp: boolean }).stayedInApp = true));
 
@@ -122,6 +127,30 @@ test("desde el mapa de resultados, el evento se abre dentro de la app, sin volve
   await expect(page).toHaveURL(mapUrl);
   await expect(page.getByRole("button", { name: "Mapa" })).toHaveAttribute("aria-pressed", "true");
   await expect(map).toHaveAttribute("data-state", "ready");
+});
+
+test("con el teclado: Tab llega a cada punto del mapa, Enter abre su ventana con el enlace listo y Escape vuelve al punto", async ({ page, context }) => {
+  const { event, map } = await resultsMap(page, context, "cello");
+  const marker = map.getByRole("button", { name: event.title });
+  const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title });
+
+  // From the view switch, as a person without a pointer goes: the map, then its points.
+  await page.getByRole("button", { name: "Mapa" }).focus();
+  for (let i = 0; i < 6 && !(await marker.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(marker).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(popupLink).toBeFocused();
+  await expect(page.locator(".leaflet-popup").getByRole("button", { name: "Cerrar" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(popupLink).toHaveCount(0);
+  await expect(marker).toBeFocused();
+
+  await page.keyboard.press(" ");
+  await expect(popupLink).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/events/${event._id}/?$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
 });
 
 test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo", async ({ page }) => {
