@@ -104,7 +104,8 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function pgliteOnlyArgs() {
   if (!process.env.DATABASE_URL) return [];
   const independent = databaseIndependentTests();
-  return independent.length === 0 ? [] : ["--testPathIgnorePatterns", ...independent.map((file) => `^${escapeRegExp(file)}$`)];
+  // On the command line the list replaces the configured one: Jest's own entries stay in it.
+  return independent.length === 0 ? [] : ["--testPathIgnorePatterns", "/node_modules/", "/.next/", ...independent.map((file) => `^${escapeRegExp(file)}$`)];
 }
 
 const tsc = (project, output) => run(path.join(BIN, "tsc"), ["--noEmit", "-p", project], { output });

@@ -3,6 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./server";
 
+/** The folder of a run's second deployment starts so; its build's folder starts "build-". */
+const SECOND_DEPLOYMENT = "second-deployment-";
+
 const SOURCES = ["app", "components", "lib", "public", "sw", "scripts", "next.config.ts", "serwist.config.mjs", "tsconfig.json", "package.json"];
 
 /**
@@ -40,9 +43,10 @@ export interface Deployment {
 export async function secondDeployment(): Promise<Deployment> {
   const run = process.env.E2E_RUN_ID;
   if (!run) throw new Error("Falta E2E_RUN_ID: la configuración global de Playwright lo define para cada corrida.");
-  const dir = path.join(ROOT, ".data", "e2e", `second-deployment-${run}`);
+  const dir = path.join(ROOT, ".data", "e2e", `${SECOND_DEPLOYMENT}${run}`);
   const ready = path.join(dir, "ready.json");
   const failed = path.join(dir, "failed.txt");
+  const builderPid = path.join(dir, "builder.pid");
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   let builder = true;
   try {
@@ -53,18 +57,48 @@ export async function secondDeployment(): Promise<Deployment> {
     builder = false;
   }
   if (builder) {
+    writeWhole(builderPid, String(process.pid));
     const buildId = `saltillo-${run}`;
     try {
       const exportDir = buildNewDeployment(buildId, { NEXT_PUBLIC_SALTILLO_VIVO: "true" });
-      fs.writeFileSync(ready, JSON.stringify({ buildId, exportDir } satisfies Deployment));
+      writeWhole(ready, JSON.stringify({ buildId, exportDir } satisfies Deployment));
     } catch (error) {
-      fs.writeFileSync(failed, String((error as { stderr?: Buffer }).stderr ?? error));
+      const { stderr, message } = error as { stderr?: Buffer; message?: string };
+      writeWhole(failed, stderr?.length ? stderr.toString() : String(message ?? error));
       throw error;
     }
   }
   for (;;) {
     if (fs.existsSync(ready)) return JSON.parse(fs.readFileSync(ready, "utf8")) as Deployment;
     if (fs.existsSync(failed)) throw new Error(`La segunda construcción falló en otro proceso:\n${fs.readFileSync(failed, "utf8")}`);
+    // A builder that died mid-build (a crash, a timeout) never writes either file.
+    if (fs.existsSync(builderPid) && !isAlive(Number(fs.readFileSync(builderPid, "utf8")))) {
+      throw new Error("El proceso que hacía la segunda construcción terminó sin acabarla.");
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** The folders of second deployments (and their builds) that earlier runs left; the global setup removes them. */
+export function removeEarlierDeployments(): void {
+  const folder = path.join(ROOT, ".data", "e2e");
+  if (!fs.existsSync(folder)) return;
+  for (const entry of fs.readdirSync(folder)) {
+    if (entry.startsWith(SECOND_DEPLOYMENT) || entry.startsWith("build-")) fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
+  }
+}
+
+/** Written aside and renamed: a reader never sees half a file. */
+function writeWhole(file: string, text: string) {
+  fs.writeFileSync(`${file}.partial`, text);
+  fs.renameSync(`${file}.partial`, file);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
