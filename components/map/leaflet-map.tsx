@@ -38,8 +38,9 @@ function popupOf(point: MapPoint, onOpen: OpenPoint | undefined): HTMLElement {
 
 /**
  * A point's marker as a button for the keyboard and screen readers: circle markers are SVG paths
- * a pointer can hit but Tab cannot reach. Enter or Space opens its popup with the link focused,
- * Escape there closes it and comes back to the marker.
+ * a pointer can hit but Tab cannot reach. Enter or Space opens its popup with the link focused
+ * (or, already open, goes back to it); Escape anywhere in the popup closes it, and focus that was
+ * in a closing popup comes back to the marker.
  */
 function reachableByKeyboard(marker: CircleMarker, name: string) {
   const element = marker.getElement() as SVGElement | undefined;
@@ -47,24 +48,34 @@ function reachableByKeyboard(marker: CircleMarker, name: string) {
   element.setAttribute("tabindex", "0");
   element.setAttribute("role", "button");
   element.setAttribute("aria-label", name);
-  element.setAttribute("aria-haspopup", "dialog");
+  element.setAttribute("aria-expanded", "false");
+  const linkIn = (popup: HTMLElement | undefined) => popup?.querySelector<HTMLElement>(".leaflet-popup-content a") ?? null;
   element.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
-    marker.openPopup();
+    if (marker.isPopupOpen()) linkIn(marker.getPopup()?.getElement())?.focus();
+    else marker.openPopup();
   });
   marker.on("popupopen", (opened) => {
+    element.setAttribute("aria-expanded", "true");
     const popup = opened.popup.getElement();
+    if (!popup) return;
     // Leaflet names its close button in English.
-    popup?.querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", "Cerrar");
-    const link = popup?.querySelector<HTMLElement>(".leaflet-popup-content a");
-    if (!link || document.activeElement !== element) return;
-    link.focus();
-    link.addEventListener("keydown", (event) => {
-      if (event.key !== "Escape") return;
-      marker.closePopup();
-      element.focus();
-    });
+    popup.querySelector(".leaflet-popup-close-button")?.setAttribute("aria-label", "Cerrar");
+    if (!popup.dataset.keyboard) {
+      popup.dataset.keyboard = "true";
+      popup.addEventListener("keydown", (event) => {
+        if (event.key !== "Escape") return;
+        element.focus();
+        marker.closePopup();
+      });
+    }
+    if (document.activeElement === element) linkIn(popup)?.focus();
+  });
+  marker.on("popupclose", (closed) => {
+    element.setAttribute("aria-expanded", "false");
+    // Its close button, from the keyboard: the popup fades out before it leaves the page.
+    if (closed.popup.getElement()?.contains(document.activeElement)) element.focus();
   });
 }
 

@@ -136,15 +136,25 @@ test("con el teclado: Tab llega a cada punto del mapa, Enter abre su ventana con
 
   // From the view switch, as a person without a pointer goes: the map, then its points.
   await page.getByRole("button", { name: "Mapa" }).focus();
-  for (let i = 0; i < 6 && !(await marker.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 20 && !(await marker.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(marker).toBeFocused();
+  await expect(marker).toHaveAttribute("aria-expanded", "false");
 
   await page.keyboard.press("Enter");
   await expect(popupLink).toBeFocused();
-  await expect(page.locator(".leaflet-popup").getByRole("button", { name: "Cerrar" })).toBeVisible();
+  await expect(marker).toHaveAttribute("aria-expanded", "true");
+  // Back on the marker with its popup still open: Enter goes to the link again.
+  await marker.focus();
+  await page.keyboard.press("Enter");
+  await expect(popupLink).toBeFocused();
+  // Escape from its close button as from its link.
+  const close = page.locator(".leaflet-popup").getByRole("button", { name: "Cerrar" });
+  await page.keyboard.press("Tab");
+  await expect(close).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(popupLink).toHaveCount(0);
   await expect(marker).toBeFocused();
+  await expect(marker).toHaveAttribute("aria-expanded", "false");
 
   await page.keyboard.press(" ");
   await expect(popupLink).toBeFocused();
