@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { isProcessAlive } from "../../server/db/lock";
 import { ROOT } from "./server";
 
 /** The folder of a run's second deployment starts so; its build's folder starts "build-". */
@@ -72,7 +73,7 @@ export async function secondDeployment(): Promise<Deployment> {
     if (fs.existsSync(ready)) return JSON.parse(fs.readFileSync(ready, "utf8")) as Deployment;
     if (fs.existsSync(failed)) throw new Error(`La segunda construcción falló en otro proceso:\n${fs.readFileSync(failed, "utf8")}`);
     // A builder that died mid-build (a crash, a timeout) never writes either file.
-    if (fs.existsSync(builderPid) && !isAlive(Number(fs.readFileSync(builderPid, "utf8")))) {
+    if (fs.existsSync(builderPid) && !isProcessAlive(Number(fs.readFileSync(builderPid, "utf8")))) {
       throw new Error("El proceso que hacía la segunda construcción terminó sin acabarla.");
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -94,11 +95,3 @@ function writeWhole(file: string, text: string) {
   fs.renameSync(`${file}.partial`, file);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}

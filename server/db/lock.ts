@@ -15,7 +15,8 @@ export interface FolderLock {
   release(): void;
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process with this pid still runs (also one of another user's). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
