@@ -28,7 +28,7 @@ export default serwist({
   // The per-segment payloads (`__next._tree.txt`, `__next._full.txt`, `__next.<segment>.txt`) are
   // only fetched to prefetch, and the app's links never prefetch (components/ui/link.tsx): a
   // navigation asks for `index.txt`. They were 159 of the 350 entries and ~205 of ~1,209 KiB, on
-  // install and again on every update (docs/operations/rendimiento.md, "Lo que baja una
+  // install and again on every update (docs/operations/rendimiento-bitacora.md, "Lo que baja una
   // actualización"). Offline, a payload that is not cached turns the navigation into a page load,
   // which the precached page answers.
   globIgnores: ["sw.js", "**/*.map", "_not-found/**", "404.html", "icons/splash-*", "**/__next.*.txt"],

@@ -3,7 +3,7 @@
 // its way to the socket. "Brotli 4" is what @fastify/compress does for an answer built for one
 // request (a signed-in list, my-data); "Brotli 5" (BUILT_BROTLI) what an answer kept for everyone
 // is compressed with, once (server/plugins/http-cache.ts); gzip 6 both do for clients without
-// Brotli. Brotli 3, Brotli 2 and gzip 1 are the cheaper settings not taken (docs/operations/rendimiento.md,
+// Brotli. Brotli 3, Brotli 2 and gzip 1 are the cheaper settings not taken (docs/operations/rendimiento-bitacora.md,
 // "Lo que pide un navegador"). Settings are timed in alternating rounds.
 //
 //   node scripts/with-emulator.mjs node --import tsx bench/compression.mjs [--iterations 2000] [--rounds 5]

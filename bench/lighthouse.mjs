@@ -10,7 +10,7 @@
 // as Lighthouse's docs/throttling.md suggests: the table's last line says the machine's
 // benchmarkIndex and class (4× is meant for a high-end desktop). Report the default first.
 // Under the table, each run's LCP with the scripts Lighthouse's simulation counted in it: on this
-// machine that count decides the event's and the place's LCP (docs/operations/rendimiento.md, "El
+// machine that count decides the event's and the place's LCP (docs/operations/rendimiento-bitacora.md, "El
 // LCP del evento y del lugar, una carrera").
 // The floor, measured first in the same run: bench/bare-next (one heading, bare Next 16 export)
 // served by the same server with the same settings, so CPU contention on a shared machine shows

@@ -1,7 +1,7 @@
 // The API server process (`npm start` and the end-to-end tests): bundles server/main.ts and the
 // modules it imports from this checkout into one CommonJS file with esbuild, then runs it here.
 // Loading ~150 TypeScript files through tsx took ~1.2 s of every start; the bundle loads in
-// ~0.6 s (docs/operations/rendimiento.md, "El servidor en un archivo"). Packages stay in
+// ~0.6 s (docs/operations/rendimiento-bitacora.md, "El servidor en un archivo"). Packages stay in
 // node_modules, loaded as usual. The bundle is made again (~0.2 s) unless every file it was made
 // from still has the bytes esbuild read, their folders hold the same names, and esbuild, the
 // build settings and the tsconfig files are the same.

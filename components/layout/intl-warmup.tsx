@@ -7,7 +7,7 @@ import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 // main thread. When the worker is done before the page's scripts first format something, as on a
 // phone's network where they take longer to download, that first format takes 1–2 ms and the first
 // paint no longer waits for ICU; when the scripts win the race (a fast local network), the main
-// thread pays as before, only after the paint (docs/operations/rendimiento.md). From the head
+// thread pays as before, only after the paint (docs/operations/rendimiento-bitacora.md). From the head
 // (app/layout.tsx), so the worker starts as early as the page can start anything. Inline, so it
 // costs no request; its hash joins the page's CSP like Next's own inline scripts, and the CSP's
 // worker-src allows blob: workers. Where a worker cannot start, the first format pays on the main

@@ -5,7 +5,7 @@ import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
 
 // The API client's wire layer: ky, its retry policy and how what it throws becomes an ApiError.
 // client.ts loads this module on its own (dynamic import, started when the app boots): the first
-// paint needs none of it, and ky is the largest piece of the client (docs/operations/rendimiento.md).
+// paint needs none of it, and ky is the largest piece of the client (docs/operations/rendimiento-bitacora.md).
 
 /** The wire envelope of every successful answer. */
 interface Envelope<T> {

@@ -1,7 +1,7 @@
 import { firebaseConfig } from "@/lib/config";
 
 // Whether this device may hold a signed-in identity, answered without the Firebase SDK: an
-// anonymous visitor then never downloads or starts it (docs/operations/rendimiento.md), while a
+// anonymous visitor then never downloads or starts it (docs/operations/rendimiento-bitacora.md), while a
 // signed-in one, online or not, loads it at once as before. Two independent signs, either one
 // enough: our own marker, written whenever the SDK reports a user, and the record the SDK's own
 // persistence keeps (so a session from before the marker existed is still found). Any doubt (no

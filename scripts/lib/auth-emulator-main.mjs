@@ -4,7 +4,7 @@
 // `firebase emulators:start --only auth` spent about half of its start loading the CLI (its
 // commands, the controller of every emulator, Pub/Sub's client) before the Auth emulator began:
 // 2.4 s to listen against 1.2 s for the same emulator started here (5 alternating starts), and a
-// start of Plaza waits for it (docs/operations/rendimiento.md, "El emulador sin la herramienta de
+// start of Plaza waits for it (docs/operations/rendimiento-bitacora.md, "El emulador sin la herramienta de
 // línea de comandos"). The emulator, its import and its export are firebase-tools' (the classes
 // the CLI calls), so the folder it keeps stays one `firebase emulators:start --import` reads.
 // Outside the CLI firebase-tools' logger writes nowhere: what this process says, it prints itself.

@@ -3,7 +3,7 @@
 // function the first time it runs: Turbopack wraps every module in a function, so that
 // compilation landed in the one long task that instantiates the modules before hydration
 // (profiled on the home at 4× CPU: 253 of that task's 381 ms). Lighthouse A/B on the home,
-// 8 alternating runs: TBT 663 → 466 ms (docs/operations/rendimiento.md). Only the scripts the
+// 8 alternating runs: TBT 663 → 466 ms (docs/operations/rendimiento-bitacora.md). Only the scripts the
 // exported pages name in their HTML: chunks loaded later (the map, forms, sign-in) stay lazy,
 // since most of their functions never run on a given visit. Browsers without compile hints read
 // a comment.

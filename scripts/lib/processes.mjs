@@ -30,7 +30,7 @@ export function isMainModule(url) {
  * 32 MB instead of the 16 MB Node 20 gives on x64: each request allocates its rows, its
  * answer and its promises, and with the smaller ones V8 stopped to collect them so often that the
  * same signed-in reads took 5-15 % more CPU. 64 MB saved little more and held 8 KiB more memory
- * per open notification stream; 32 MB held none (docs/operations/rendimiento.md).
+ * per open notification stream; 32 MB held none (docs/operations/rendimiento-bitacora.md).
  */
 export const API_NODE_FLAGS = ["--max-semi-space-size=32"];
 

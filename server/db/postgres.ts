@@ -31,7 +31,7 @@ export async function openPostgres(databaseUrl: string, options: OpenDatabaseOpt
       // PostgreSQL's default keeps preferring a custom plan: for the events list that planning
       // (2.8 ms) cost twice the execution (1.5 ms). Our statements are keyed lookups and keyset
       // pages whose plan does not depend on the values (checked with EXPLAIN in
-      // docs/operations/rendimiento.md), so each connection plans each statement once.
+      // docs/operations/rendimiento-bitacora.md), so each connection plans each statement once.
       "-c plan_cache_mode=force_generic_plan",
       // `public` stays visible so extensions installed there remain usable from a test schema.
       ...(options.schema ? [`-c search_path="${options.schema}",public`] : []),
@@ -207,7 +207,7 @@ const EFFECTS =
  * statement, not by the request: a GET's write is never repeated, a POST's read may be. A function
  * of ours that writes would have to be added to EFFECTS (the one in the migrations, plaza_fold, is
  * immutable). This was an AsyncLocalStorage around GET requests, which in Node 20 hooks every
- * promise: ~15 % of the API's CPU for a signed-in read (docs/operations/rendimiento.md).
+ * promise: ~15 % of the API's CPU for a signed-in read (docs/operations/rendimiento-bitacora.md).
  */
 export function isRepeatable(sql: string): boolean {
   // Literals and comments hold words, not effects ("flattened into hash joins"); one pass, left to

@@ -89,7 +89,7 @@ interface Remembered {
   /**
    * The body compressed for each encoding asked for so far, kept so that a hit is not compressed
    * again: compressing it cost a page of 20 events ~14× the CPU of the hit itself
-   * (docs/operations/rendimiento.md, "Lo que pide un navegador").
+   * (docs/operations/rendimiento-bitacora.md, "Lo que pide un navegador").
    */
   encoded: Partial<Record<ApiEncoding, Buffer>>;
   contentType: string;

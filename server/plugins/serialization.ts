@@ -5,7 +5,7 @@ import { z } from "zod";
 // Answers are written by a serializer compiled once per route and status from the JSON Schema
 // the route's zod schema already produces for the OpenAPI reference (fast-json-stringify), not
 // by parsing every answer with zod at run time: under load that parse was most of a list's CPU
-// (docs/operations/rendimiento.md). Fields the schema does not declare are left out, as zod's
+// (docs/operations/rendimiento-bitacora.md). Fields the schema does not declare are left out, as zod's
 // parse left them out. Where answers must be checked against the contract (tests), `validate`
 // parses them with zod first, so a handler that drifts from its schema still fails there.
 

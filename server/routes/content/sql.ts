@@ -2,7 +2,7 @@
 
 // A kept row (shared-rows.ts) is mapped again for every signed-in reader, about 100 dates per
 // page of events; copying and formatting them each time cost a quarter of a signed-in list's CPU
-// (0.29 → 0.21 ms in an A/B, docs/operations/rendimiento.md). The text is kept with the Date it
+// (0.29 → 0.21 ms in an A/B, docs/operations/rendimiento-bitacora.md). The text is kept with the Date it
 // came from, checked against its time in case the Date was changed since.
 const isoOf = new WeakMap<Date, { time: number; iso: string }>();
 

@@ -66,7 +66,7 @@ type ViewerRead = { user: UserRow | null; alongside: ViewerFacts | null };
  * deletion) or to the viewer (their follows, an email mirrored), makes them unused, and nothing
  * is kept longer than an anonymous answer, which bounds a change made outside the API (a script
  * on the database). A signed-in read then costs no statement until something changes. Measured:
- * docs/operations/rendimiento.md, "Lo que quien lee sigue, guardado".
+ * docs/operations/rendimiento-bitacora.md, "Lo que quien lee sigue, guardado".
  */
 export interface KeptViewers {
   read(db: Queryable, userId: string): Promise<ViewerRead>;

@@ -11,7 +11,7 @@ import { FOLLOW_TARGET_KINDS, toUserRow, USER_COLUMN, USER_JSON_FIELDS, type Use
 // each column of each result node-postgres looks up a parser and builds the row's keys, and it
 // parses every timestamp in JavaScript, where JSON.parse does the whole row in one native call.
 // With the same PostgreSQL time per statement, the API process spent ~30-36 µs less on the account
-// alone and ~57-66 µs less on my-data's read (docs/operations/rendimiento.md, "La cuenta en una
+// alone and ~57-66 µs less on my-data's read (docs/operations/rendimiento-bitacora.md, "La cuenta en una
 // columna").
 const ACCOUNT = "to_json(u) AS account";
 
@@ -79,7 +79,7 @@ export async function ownRelations(db: Queryable, userId: string): Promise<OwnRe
 /**
  * What a read computes about a person next to their row, when the sign-in check reads the row
  * anyway: one statement instead of two, so one round trip less to the database
- * (docs/operations/rendimiento.md has what each use measured).
+ * (docs/operations/rendimiento-bitacora.md has what each use measured).
  */
 export interface Alongside<T> {
   /** SELECT columns; `$1` is the person's id and `params` follow from `$2`. `account` is taken (findUserWith). */
@@ -108,7 +108,7 @@ const relationsReadWith = new WeakMap<UserRow, OwnRelations>();
  * The user and their own relations in one statement, for the routes that answer the person's own
  * profile (my-data, initial data): the sign-in check needs the row anyway. With the relations as a
  * second statement my-data did 0.61–0.76× of its floor's requests a second, in one 0.69–0.83×
- * (bench/content-load.mjs, PostgreSQL; docs/operations/rendimiento.md).
+ * (bench/content-load.mjs, PostgreSQL; docs/operations/rendimiento-bitacora.md).
  */
 export async function findUserWithOwnRelations(db: Queryable, id: string): Promise<UserRow | null> {
   const { user, alongside } = await findUserWith(db, id, OWN_RELATIONS);
