@@ -250,5 +250,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     return notFoundPage(reply, urlPath);
   };
 
-  app.get("/*", { schema: { hide: true } }, handler);
+  // HEAD is declared with GET rather than left to Fastify's generated HEAD route, which writes
+  // `Content-Length: 0` for an empty body, on a 304 too (RFC 9110, 8.6: a 304 may only name the
+  // 200's length). Node drops a HEAD's body itself, after Fastify has measured it.
+  app.route({ method: ["GET", "HEAD"], url: "/*", schema: { hide: true }, handler });
 }

@@ -116,6 +116,19 @@ describe("páginas de detalle servidas con su portada", () => {
     const again = await fetchPage(`/events/${id}/`, "br", { "if-none-match": etag });
     expect([again.statusCode, again.rawPayload.length, again.headers.etag, again.headers["cache-control"]]).toEqual([304, 0, etag, "no-cache"]);
     expect(String(again.headers["content-security-policy"])).toMatch(/script-src 'self'/);
+    // A HEAD asks the same: its 304 names no length, since only the 200's would be true (RFC 9110,
+    // 8.6); a HEAD without the tag gets the 200's headers and no body.
+    const head = (headers: Record<string, string> = {}) => t.app.inject({ method: "HEAD", url: `/events/${id}/`, headers: { "accept-encoding": "br", ...headers } });
+    const headAgain = await head({ "if-none-match": etag });
+    expect([headAgain.statusCode, headAgain.headers["content-length"], headAgain.headers.etag, headAgain.rawPayload.length]).toEqual([304, undefined, etag, 0]);
+    const headFirst = await head();
+    expect([headFirst.statusCode, headFirst.headers["content-length"], headFirst.headers["content-encoding"], headFirst.headers.etag, headFirst.rawPayload.length]).toEqual([
+      200,
+      String(first.rawPayload.length),
+      "br",
+      etag,
+      0,
+    ]);
 
     // A new cover: the old tag no longer matches, and the page carries the new picture.
     const NEW = STORED.replace("0b3c2a52", "7e1d0c44");
