@@ -190,6 +190,18 @@ describe("PWA estática con reescrituras", () => {
     expect(res.body).toBe("");
   });
 
+  it("revalida una página con GET y con HEAD: 304 sin cuerpo y sin largo, que solo podría ser el del 200", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/login/" });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/"/);
+    for (const method of ["GET", "HEAD"] as const) {
+      const again = await t.app.inject({ method, url: "/login/", headers: { "if-none-match": etag } });
+      expect([method, again.statusCode, again.headers["content-length"], again.rawPayload.length]).toEqual([method, 304, undefined, 0]);
+    }
+    const head = await t.app.inject({ method: "HEAD", url: "/login/" });
+    expect([head.statusCode, head.headers["content-length"], head.rawPayload.length]).toEqual([200, String(first.rawPayload.length), 0]);
+  });
+
   describe("archivos precomprimidos por la construcción", () => {
     const fetchRaw = (url: string, acceptEncoding?: string, method: "GET" | "HEAD" = "GET") =>
       t.app.inject({ method, url, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
