@@ -94,4 +94,3 @@ function writeWhole(file: string, text: string) {
   fs.writeFileSync(`${file}.partial`, text);
   fs.renameSync(`${file}.partial`, file);
 }
-
