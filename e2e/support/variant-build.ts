@@ -13,9 +13,10 @@ const SOURCES = ["app", "components", "lib", "public", "sw", "scripts", "next.co
  * Builds the PWA again, as a new deployment would (`scripts/build.mjs`: export, brand assets,
  * service worker, CSP hashes), with another build id and optionally other public build variables
  * (e.g. `{ NEXT_PUBLIC_SALTILLO_VIVO: "true" }`), in a copy of the sources so the main export in
- * out/ stays untouched. Returns the new export's folder.
+ * out/ stays untouched. Returns the new export's folder. Only through secondDeployment: each call
+ * is a whole build of one to three minutes.
  */
-export function buildNewDeployment(buildId: string, publicEnv: Record<`NEXT_PUBLIC_${string}`, string> = {}): string {
+function buildNewDeployment(buildId: string, publicEnv: Record<`NEXT_PUBLIC_${string}`, string> = {}): string {
   const dir = path.join(ROOT, ".data", "e2e", `build-${buildId}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
