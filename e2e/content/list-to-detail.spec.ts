@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { ORGANIZER, api, createEventByApi, saltilloDaysAhead, solidPng, tokenFor } from "./support";
 
 // Opening an item from a list, a map or another item's page (issue 10): the tap itself asks for
@@ -12,9 +12,13 @@ test.use({ serviceWorkers: "block" });
 const DESCRIPTION = "Obras de Ponce y Barrios en la sala principal.";
 const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
 
-/** An event of its own, far enough ahead that a one-day range lists only it and its kin. */
-async function newEvent(title: string, where: Record<string, unknown> = { address: "Teatro Fernando Soler, Saltillo" }) {
-  const startsAt = saltilloDaysAhead(300, 18);
+/**
+ * An event of its own, far enough ahead that a one-day range lists only it and its kin: each map
+ * test has a day of its own (two maps on one day would stack their markers), and so has each
+ * repetition of a test (`--repeat-each`).
+ */
+async function newEvent(title: string, where: Record<string, unknown> = { address: "Teatro Fernando Soler, Saltillo" }, daysAhead = 300) {
+  const startsAt = saltilloDaysAhead(daysAhead + 3 * test.info().repeatEachIndex, 18);
   const event = await createEventByApi(await tokenFor(ORGANIZER), { title, description: DESCRIPTION, startsAt, ...where });
   return { ...event, day: startsAt.slice(0, 10) };
 }
@@ -78,11 +82,11 @@ test("también desde los resultados de la búsqueda", async ({ page }) => {
 });
 
 /** Two events of one day on the results map, drawn on blank tiles; returns the first and the map. */
-async function resultsMap(page: Page, context: BrowserContext, instrument: string) {
+async function resultsMap(page: Page, context: BrowserContext, instrument: string, daysAhead: number) {
   await context.route(TILE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
   const stamp = Date.now().toString(36);
-  const event = await newEvent(`Recital de ${instrument} ${stamp}`, { address: "Alameda Zaragoza, Saltillo", lat: 25.4261, lng: -101.0069 });
-  await newEvent(`Recital de oboe ${stamp}`, { address: "Plaza de Armas, Saltillo", lat: 25.4232, lng: -101.0053 });
+  const event = await newEvent(`Recital de ${instrument} ${stamp}`, { address: "Alameda Zaragoza, Saltillo", lat: 25.4261, lng: -101.0069 }, daysAhead);
+  await newEvent(`Recital de oboe ${stamp}`, { address: "Plaza de Armas, Saltillo", lat: 25.4232, lng: -101.0053 }, daysAhead);
 
   await page.goto(`/explore/?when=range&from=${event.day}&to=${event.day}`);
   await page.getByRole("button", { name: "Mapa" }).click();
@@ -91,16 +95,36 @@ async function resultsMap(page: Page, context: BrowserContext, instrument: strin
   return { event, map };
 }
 
+/**
+ * Waits until a popup has stopped moving: Leaflet pans the map to fit one that opens near its
+ * edge. A click aimed while it pans is retried by Playwright with the popup scrolled to the middle
+ * of the map's own box; Leaflet puts that scroll back at once, so the click lands on the bare map,
+ * which closes the popup.
+ */
+async function untilStill(popup: Locator) {
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await popup.boundingBox());
+        const still = box === last;
+        last = box;
+        return still;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
+
 test("desde el mapa de resultados, el evento se abre dentro de la app, sin volver a cargarla", async ({ page, context }) => {
-  const { event, map } = await resultsMap(page, context, "laúd");
+  const { event, map } = await resultsMap(page, context, "laúd", 301);
   // The page's own state: a load of the whole app again would lose it.
   await page.evaluate(() => ((window as unknown as { stayedInApp: boolean }).stayedInApp = true));
 
   const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title });
-  const markers = map.locator("path.leaflet-interactive");
-  await expect(markers).not.toHaveCount(0);
-  for (let i = 0; i < (await markers.count()) && !(await popupLink.isVisible()); i++) await markers.nth(i).click();
+  await map.getByRole("button", { name: event.title }).click();
   await expect(popupLink).toBeVisible();
+  await untilStill(popupLink);
   const mapUrl = page.url();
   expect(mapUrl).toMatch(/[?&]view=map$/);
 
@@ -130,7 +154,7 @@ test("desde el mapa de resultados, el evento se abre dentro de la app, sin volve
 });
 
 test("con el teclado: Tab llega a cada punto del mapa, Enter abre su ventana con el enlace listo y Escape vuelve al punto", async ({ page, context }) => {
-  const { event, map } = await resultsMap(page, context, "cello");
+  const { event, map } = await resultsMap(page, context, "cello", 302);
   const marker = map.getByRole("button", { name: event.title });
   const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title });
 
