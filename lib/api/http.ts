@@ -93,7 +93,13 @@ export function createSend({ prefixUrl, getToken, fetch }: { prefixUrl: string; 
             if (authErrorCode(error) === "auth/network-request-failed") throw networkError();
             throw error;
           }
-          if (token) request.headers.set("Authorization", `Bearer ${token}`);
+          if (!token) return undefined;
+          request.headers.set("Authorization", `Bearer ${token}`);
+          // A read with a session must not take the answer a detail page preloads for everyone
+          // (server/plugins/static.ts): browsers match a preload by URL, mode and credentials, not
+          // by headers, and Chrome hands it to a request with Authorization too. The API uses no
+          // cookies, so leaving them out changes nothing else.
+          return request.method === "GET" || request.method === "HEAD" ? new Request(request, { credentials: "omit" }) : undefined;
         },
       ],
     },

@@ -7,7 +7,7 @@ import { createApiClient } from "../client";
 import { ApiError } from "../errors";
 
 
-type Call = { url: string; method: string; auth: string | null; body: string | null };
+type Call = { url: string; method: string; auth: string | null; body: string | null; credentials: RequestCredentials };
 
 function fakeServer(respond: (call: Call) => Response) {
   const calls: Call[] = [];
@@ -18,6 +18,7 @@ function fakeServer(respond: (call: Call) => Response) {
       method: request.method,
       auth: request.headers.get("authorization"),
       body: request.body ? await request.text() : null,
+      credentials: request.credentials,
     };
     calls.push(call);
     return respond(call);
@@ -42,6 +43,21 @@ describe("API client", () => {
     await api.get("/events", { searchParams: { limit: 10, cursor: undefined } });
     expect(server.calls[0]?.auth).toBeNull();
     expect(server.calls[0]?.url).toBe("http://api.test/api/events?limit=10");
+  });
+
+  test("a read with a session leaves cookies out, so it never takes the page's preloaded answer for everyone", async () => {
+    const server = fakeServer(() => json(200, { data: { _id: "c1" } }));
+    const signedIn = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => "tok-1", fetch: server.fetch });
+    const anonymous = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+    await signedIn.get("/communities/c1", { cache: false });
+    await anonymous.get("/communities/c1", { cache: false });
+    await signedIn.post("/communities/c1/join", { note: "hola" });
+    expect(server.calls.map(({ method, auth, credentials, body }) => ({ method, auth, credentials, body }))).toEqual([
+      { method: "GET", auth: "Bearer tok-1", credentials: "omit", body: null },
+      // The preload's own mode: an anonymous read still takes it.
+      { method: "GET", auth: null, credentials: "same-origin", body: null },
+      { method: "POST", auth: "Bearer tok-1", credentials: "same-origin", body: JSON.stringify({ note: "hola" }) },
+    ]);
   });
 
   test("JSON bodies are sent as JSON", async () => {
