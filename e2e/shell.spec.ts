@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, signInThroughUi } from "./support/accounts";
+import { apiCall, createUser, signInIdentity, signInThroughUi } from "./support/accounts";
 
 /** Scripts the page downloads whose code contains `marker`. */
 function watchScripts(page: Page, marker: string): string[] {
@@ -219,5 +219,44 @@ test.describe("La primera visita a un detalle", () => {
     await page.waitForLoadState("networkidle");
     // The page's own request took the preloaded answer instead of going out again.
     expect(reads).toHaveLength(1);
+  });
+
+  test("con sesión, la página muestra lo que ve quien la abre, nunca lo de todos, y pide cada cosa una vez", async ({ page }) => {
+    const owner = await createUser("Olivia Garza", "precarga-con-sesion");
+    const created = await apiCall("POST", "/communities", {
+      token: (await signInIdentity(owner.email)).idToken,
+      body: { name: `Club de lectura ${Date.now().toString(36)}`, description: "Novela negra el último jueves del mes." },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const communityId = (created.body!.data as { _id: string })._id;
+    await signInThroughUi(page, owner);
+
+    // The server cannot tell who opens the page, so its preloaded answer is everyone's: a visitor's
+    // "Unirme" must not show to the owner, not even for a moment.
+    await page.addInitScript(() => {
+      const page = window as unknown as { joinOffered: boolean };
+      page.joinOffered = false;
+      new MutationObserver(() => {
+        if (Array.from(document.querySelectorAll("button")).some((button) => button.textContent?.trim() === "Unirme")) page.joinOffered = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const personal: string[] = [];
+    page.on("request", async (r) => {
+      const url = new URL(r.url());
+      if (r.resourceType() !== "fetch" || !/^\/api\/(communities|events|news)\b/.test(url.pathname)) return;
+      if ((await r.allHeaders()).authorization) personal.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`/communities/${communityId}/`);
+    await expect(page.getByText("1 miembro · Tu rol: Propietario")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { joinOffered: boolean }).joinOffered)).toBe(false);
+    // Asked for once each, as the person signed in: the item, its events and its news.
+    expect(personal.sort()).toEqual(
+      [
+        `/api/communities/${communityId}`,
+        `/api/events?communityId=${communityId}&when=upcoming&limit=20`,
+        `/api/news?communityId=${communityId}&limit=20`,
+      ].sort(),
+    );
   });
 });

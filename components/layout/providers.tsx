@@ -5,6 +5,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { onlineManager } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { authEmulatorUrl, buildId } from "@/lib/config";
+import { invalidateContent } from "@/lib/api/content";
 import { getQueryClient, markCacheRestored } from "@/lib/query/client";
 import { isQueuedMutation, resumeQueuedMutations } from "@/lib/query/mutation-defaults";
 import { PERSIST_MAX_AGE_MS } from "@/lib/query/constants";
@@ -68,6 +69,10 @@ export function Providers({ children }: { children: ReactNode }) {
         client={queryClient}
         persistOptions={persistOptions}
         onSuccess={() => {
+          // What the device kept shows at once and is asked for again once, as a page shows it:
+          // it may predate the last change made here (saved at most once a second, and a reload
+          // can come first) or someone else's.
+          invalidateContent(queryClient, "none");
           markCacheRestored();
           // Mutations paused offline or waiting to retry in an earlier visit run now (their
           // functions come from registerMutationDefaults).

@@ -15,6 +15,17 @@ import { userQueries } from "./users";
 export const CONTENT_STALE_TIME_MS = 60_000;
 export const PAGE_SIZE = 20;
 
+/** The caches whose answers depend on who reads them (following, canEdit, myRole). */
+const VIEWER_DEPENDENT_ROOTS = [["events"], ["places"], ["news"], ["communities"], ["search"]] as const;
+
+/**
+ * Marks every cached content answer stale. `"active"` asks again at once for those on screen (the
+ * reader changed); `"none"` leaves each to be asked for once, when a page shows it.
+ */
+export function invalidateContent(queryClient: QueryClient, refetchType: "active" | "none"): void {
+  for (const queryKey of VIEWER_DEPENDENT_ROOTS) void queryClient.invalidateQueries({ queryKey: [...queryKey], refetchType });
+}
+
 export type FollowKind = "events" | "places" | "news" | "communities";
 
 // Forms and lists import it from here too.
