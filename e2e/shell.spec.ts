@@ -214,7 +214,7 @@ test.describe("La primera visita a un detalle", () => {
       if (new URL(r.url()).pathname === itemPath) reads.push(r.url());
     });
     const response = await page.goto(`/events/${encodeURIComponent(event!._id)}/`);
-    expect(response?.headers().link).toBe(`<${itemPath}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    expect(response?.headers().link).toBe(`<${itemPath}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     await expect(page.getByRole("heading", { level: 1, name: event!.title })).toBeVisible();
     await page.waitForLoadState("networkidle");
     // The page's own request took the preloaded answer instead of going out again.
@@ -238,7 +238,8 @@ test.describe("La primera visita a un detalle", () => {
       page.joinOffered = false;
       new MutationObserver(() => {
         if (Array.from(document.querySelectorAll("button")).some((button) => button.textContent?.trim() === "Unirme")) page.joinOffered = true;
-      }).observe(document, { childList: true, subtree: true });
+        // characterData: React may keep the button and change only its text.
+      }).observe(document, { childList: true, characterData: true, subtree: true });
     });
     const personal: string[] = [];
     page.on("request", async (r) => {
@@ -246,7 +247,8 @@ test.describe("La primera visita a un detalle", () => {
       if (r.resourceType() !== "fetch" || !/^\/api\/(communities|events|news)\b/.test(url.pathname)) return;
       if ((await r.allHeaders()).authorization) personal.push(`${url.pathname}${url.search}`);
     });
-    await page.goto(`/communities/${communityId}/`);
+    const response = await page.goto(`/communities/${communityId}/`);
+    expect(response?.headers().link).toBe(`</api/communities/${communityId}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     await expect(page.getByText("1 miembro · Tu rol: Propietario")).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => (window as unknown as { joinOffered: boolean }).joinOffered)).toBe(false);

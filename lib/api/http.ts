@@ -29,10 +29,13 @@ const TRANSIENT_STATUSES = [429, 502, 503, 504] as const;
 /** A read waits at most this long for a Retry-After; a longer one is shown to the person at once. */
 const READ_RETRY_MAX_AFTER_MS = 10_000;
 
+/** The methods that only read. */
+const READ_METHODS = ["GET", "HEAD"];
+
 /** ky's retry for GET/HEAD: twice at most, honouring Retry-After, only for transient answers. */
 export const READ_RETRY: RetryOptions = {
   limit: 2,
-  methods: ["get", "head"],
+  methods: READ_METHODS.map((method) => method.toLowerCase()),
   statusCodes: [...TRANSIENT_STATUSES],
   afterStatusCodes: [429, 503],
   maxRetryAfter: READ_RETRY_MAX_AFTER_MS,
@@ -93,13 +96,17 @@ export function createSend({ prefixUrl, getToken, fetch }: { prefixUrl: string; 
             if (authErrorCode(error) === "auth/network-request-failed") throw networkError();
             throw error;
           }
-          if (!token) return undefined;
-          request.headers.set("Authorization", `Bearer ${token}`);
-          // A read with a session must not take the answer a detail page preloads for everyone
-          // (server/plugins/static.ts): browsers match a preload by URL, mode and credentials, not
-          // by headers, and Chrome hands it to a request with Authorization too. The API uses no
-          // cookies, so leaving them out changes nothing else.
-          return request.method === "GET" || request.method === "HEAD" ? new Request(request, { credentials: "omit" }) : undefined;
+          if (token) {
+            request.headers.set("Authorization", `Bearer ${token}`);
+            return undefined;
+          }
+          // A detail page's item is preloaded for everyone (server/plugins/static.ts, credentials
+          // "include"). Browsers match a preload by URL, mode and credentials, not by headers:
+          // Chrome hands it to a request with Authorization too. So only an anonymous read takes
+          // the preload's credentials mode, and a read with a session keeps the default and goes
+          // out itself. Both send credentials, so they share the page's connection (a read
+          // without them would open another one).
+          return READ_METHODS.includes(request.method) ? new Request(request, { credentials: "include" }) : undefined;
         },
       ],
     },

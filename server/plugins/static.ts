@@ -236,11 +236,12 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     const page = relative === "" ? "index.html" : `${relative}/index.html`;
     if (isFile(path.join(root, page))) {
       // A detail page paints once its item arrives, and asks for it only after its scripts ran:
-      // have the browser fetch it alongside them (the same URL, mode and credentials as the
-      // page's own request, so that request takes this response instead of going out again).
+      // have the browser fetch it alongside them. The server cannot tell who opens the page, so
+      // this is everyone's answer: an anonymous read (same URL, mode and credentials) takes it
+      // instead of going out again, and a read with a session goes out itself (lib/api/http.ts).
       const item = dynamic ? pageItem(dynamic) : null;
       if (item) {
-        reply.header("link", `<${options.apiPrefix}${apiItemPath(item.kind, item.id)}>; rel=preload; as=fetch; crossorigin=anonymous`);
+        reply.header("link", `<${options.apiPrefix}${apiItemPath(item.kind, item.id)}>; rel=preload; as=fetch; crossorigin=use-credentials`);
         const painted = paintedPage ? await paintedPage(request, page, item) : null;
         if (painted) return sendPage(request, reply, page, painted);
       }

@@ -45,18 +45,30 @@ describe("API client", () => {
     expect(server.calls[0]?.url).toBe("http://api.test/api/events?limit=10");
   });
 
-  test("a read with a session leaves cookies out, so it never takes the page's preloaded answer for everyone", async () => {
+  test("only an anonymous read takes the credentials of the page's preload for everyone; a read with a session goes out itself", async () => {
     const server = fakeServer(() => json(200, { data: { _id: "c1" } }));
     const signedIn = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => "tok-1", fetch: server.fetch });
     const anonymous = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
     await signedIn.get("/communities/c1", { cache: false });
     await anonymous.get("/communities/c1", { cache: false });
-    await signedIn.post("/communities/c1/join", { note: "hola" });
+    await anonymous.post("/reports", { note: "hola" });
     expect(server.calls.map(({ method, auth, credentials, body }) => ({ method, auth, credentials, body }))).toEqual([
-      { method: "GET", auth: "Bearer tok-1", credentials: "omit", body: null },
-      // The preload's own mode: an anonymous read still takes it.
-      { method: "GET", auth: null, credentials: "same-origin", body: null },
-      { method: "POST", auth: "Bearer tok-1", credentials: "same-origin", body: JSON.stringify({ note: "hola" }) },
+      { method: "GET", auth: "Bearer tok-1", credentials: "same-origin", body: null },
+      { method: "GET", auth: null, credentials: "include", body: null },
+      { method: "POST", auth: null, credentials: "same-origin", body: JSON.stringify({ note: "hola" }) },
+    ]);
+  });
+
+  test("a retried anonymous read keeps the preload's credentials, and a retried read with a session its token", async () => {
+    let answers = 0;
+    const server = fakeServer(() => (answers++ % 2 === 0 ? new Response("", { status: 502 }) : json(200, { data: 1 })));
+    await createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch }).get("/events", { cache: false });
+    await createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => "tok-1", fetch: server.fetch }).get("/events", { cache: false });
+    expect(server.calls.map(({ auth, credentials }) => ({ auth, credentials }))).toEqual([
+      { auth: null, credentials: "include" },
+      { auth: null, credentials: "include" },
+      { auth: "Bearer tok-1", credentials: "same-origin" },
+      { auth: "Bearer tok-1", credentials: "same-origin" },
     ]);
   });
 

@@ -95,7 +95,7 @@ describe("páginas de detalle servidas con su portada", () => {
     expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
     expect(res.headers["cache-control"]).toBe("no-cache");
     // The item's data is still fetched alongside the scripts, and the page's CSP still applies.
-    expect(res.headers.link).toBe(`</api/events/${id}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    expect(res.headers.link).toBe(`</api/events/${id}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     expect(String(res.headers["content-security-policy"])).toMatch(/script-src 'self'/);
     expect(coverIn(htmlOf(res))).toMatchObject({ src: STORED, fetchpriority: "high" });
     // The same page for a client that only takes gzip, or nothing compressed.

@@ -83,10 +83,10 @@ describe("PWA estática con reescrituras", () => {
 
   it("pide al navegador, junto con la página de un detalle, el elemento que esa página va a leer", async () => {
     const preload = (url: string) => get(url).then((res) => res.headers.link ?? null);
-    expect(await preload("/events/abc123/")).toBe("</api/events/abc123>; rel=preload; as=fetch; crossorigin=anonymous");
-    expect(await preload("/events/abc123")).toBe("</api/events/abc123>; rel=preload; as=fetch; crossorigin=anonymous");
+    expect(await preload("/events/abc123/")).toBe("</api/events/abc123>; rel=preload; as=fetch; crossorigin=use-credentials");
+    expect(await preload("/events/abc123")).toBe("</api/events/abc123>; rel=preload; as=fetch; crossorigin=use-credentials");
     // The id travels encoded exactly as the client's request writes it.
-    expect(await preload("/events/caf%C3%A9%20y%20pan/")).toBe("</api/events/caf%C3%A9%20y%20pan>; rel=preload; as=fetch; crossorigin=anonymous");
+    expect(await preload("/events/caf%C3%A9%20y%20pan/")).toBe("</api/events/caf%C3%A9%20y%20pan>; rel=preload; as=fetch; crossorigin=use-credentials");
     // Not for the placeholder itself, the client navigation's payloads, editors or other pages.
     for (const url of ["/events/_/", "/events/abc123/index.txt", "/events/abc123/edit/", "/events/create/", "/"]) {
       expect({ url, link: await preload(url) }).toEqual({ url, link: null });
