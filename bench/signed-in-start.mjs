@@ -43,7 +43,7 @@ try {
     const page = await context.newPage();
     await page.goto(`${server.base}/login-email/`);
     await page.getByLabel("Correo electrónico").fill(account.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("Bench-2026!");
+    await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
     await page.waitForURL(/\/profile\/$/, { timeout: 60_000 });
     await page.waitForLoadState("networkidle");

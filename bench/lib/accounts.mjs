@@ -72,7 +72,7 @@ export async function registeredAccount(apiBase, name) {
     body: JSON.stringify({ name, uid: localId, email }),
   });
   if (response.status !== 201) throw new Error(`sign-up: HTTP ${response.status} ${await response.text()}`);
-  return { uid: localId, email, idToken };
+  return { uid: localId, email, password, idToken };
 }
 
 export async function signIn(email, password) {

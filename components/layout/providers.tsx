@@ -69,9 +69,10 @@ export function Providers({ children }: { children: ReactNode }) {
         client={queryClient}
         persistOptions={persistOptions}
         onSuccess={() => {
-          // What the device kept shows at once and is asked for again once, as a page shows it:
-          // it may predate the last change made here (saved at most once a second, and a reload
-          // can come first) or someone else's.
+          // Content the device kept shows at once and is asked for again when next used, even
+          // within its minute of freshness: a reload right after a change made here would show
+          // the copy from before it (the copy is saved at most once a second, and a reload can
+          // come first).
           invalidateContent(queryClient, "none");
           markCacheRestored();
           // Mutations paused offline or waiting to retry in an earlier visit run now (their
