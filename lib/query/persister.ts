@@ -35,9 +35,11 @@ export function createIdbPersister({
     const client = pending;
     pending = null;
     if (!client) return writing;
-    writing = writing
-      .then(() => store.set(key, client))
-      .catch((error: unknown) => console.error("No se pudo guardar la caché sin conexión", error));
+    // Started now, not after the write still in flight: on pagehide the page may be gone before
+    // that one settles. IndexedDB runs read-write transactions on one store in the order they
+    // were made, so the older state cannot land last.
+    const saving = store.set(key, client).catch((error: unknown) => console.error("No se pudo guardar la caché sin conexión", error));
+    writing = Promise.all([writing, saving]).then(() => undefined);
     return writing;
   };
 

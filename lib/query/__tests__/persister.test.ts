@@ -56,6 +56,27 @@ describe("IndexedDB persister", () => {
     expect(store.writes).toBe(0);
   });
 
+  test("a flush while a write is in flight starts its own at once, and removeClient waits for both", async () => {
+    const { store, data } = memoryStore();
+    // Writes that start and settle only when told to.
+    const started: (() => void)[] = [];
+    const set = store.set;
+    store.set = (k, v) => new Promise<void>((resolve) => started.push(() => void Promise.resolve(set(k, v)).then(resolve)));
+    const persister = createIdbPersister({ key: "k", throttleMs: 1000, store });
+    persister.persistClient(client(1));
+    await jest.advanceTimersByTimeAsync(1000);
+    persister.persistClient(client(2));
+    void persister.flush();
+    // The page may be gone before the first write settles: the second has already started.
+    expect(started).toHaveLength(2);
+    let removed = false;
+    const removing = Promise.resolve(persister.removeClient()).then(() => (removed = true));
+    for (const settle of started) settle();
+    await removing;
+    expect(removed).toBe(true);
+    expect(data.has("k")).toBe(false);
+  });
+
   test("flush writes the pending state immediately", async () => {
     const { store, data } = memoryStore();
     const persister = createIdbPersister({ key: "k", throttleMs: 1000, store });
