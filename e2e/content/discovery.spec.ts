@@ -113,6 +113,8 @@ async function journey(page: Page, context: BrowserContext) {
   await expect(page.getByRole("button", { name: "Mapa" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("region", { name: "Mapa de resultados" })).toHaveAttribute("data-state", "ready");
   await page.getByRole("button", { name: "Lista" }).click();
+  // The view lives in the URL too: a reload before it leaves would open the map again.
+  await expect(page).not.toHaveURL(/[?&]view=map/);
 
   // A reload keeps every filter and the results.
   await page.reload();
