@@ -18,6 +18,14 @@ export function apiItemPath(kind: string, id: string): string {
   return `/${kind}/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The credentials of a detail page's item preload (server/plugins/static.ts), as the Link header
+ * and as fetch name them. The preload is everyone's answer: only an anonymous read asks with the
+ * same credentials and takes it, a read with a session keeps the default and goes out itself
+ * (lib/api/http.ts). Both modes send credentials, so every read shares the page's connection.
+ */
+export const ITEM_PRELOAD_CREDENTIALS = { crossorigin: "use-credentials", fetch: "include" } as const;
+
 /** Builds the URL of a dynamic route for an id (ids are encoded, trailing slash as exported). */
 export function pathFor(route: DynamicRoute, id: string): string {
   return route.replace(/\[[^\]]+\]/, encodeURIComponent(id)) + "/";

@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError, isHTTPError, type Options, type RetryOptions } from "ky";
 import { authErrorCode } from "@/lib/auth/error-code";
+import { ITEM_PRELOAD_CREDENTIALS } from "@/lib/paths";
 import { ApiError, apiErrorFromBody, networkError, UNEXPECTED_ERROR_CODE } from "./errors";
 import { UNEXPECTED_ERROR_MESSAGE } from "@/lib/schemas/constants";
 
@@ -100,13 +101,10 @@ export function createSend({ prefixUrl, getToken, fetch }: { prefixUrl: string; 
             request.headers.set("Authorization", `Bearer ${token}`);
             return undefined;
           }
-          // A detail page's item is preloaded for everyone (server/plugins/static.ts, credentials
-          // "include"). Browsers match a preload by URL, mode and credentials, not by headers:
-          // Chrome hands it to a request with Authorization too. So only an anonymous read takes
-          // the preload's credentials mode, and a read with a session keeps the default and goes
-          // out itself. Both send credentials, so they share the page's connection (a read
-          // without them would open another one).
-          return READ_METHODS.includes(request.method) ? new Request(request, { credentials: "include" }) : undefined;
+          // Browsers match a preload by URL, mode and credentials, not by headers (Chrome hands it
+          // to a request with Authorization too): only an anonymous read may take a detail page's
+          // preload for everyone.
+          return READ_METHODS.includes(request.method) ? new Request(request, { credentials: ITEM_PRELOAD_CREDENTIALS.fetch }) : undefined;
         },
       ],
     },

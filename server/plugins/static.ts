@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { matchDynamicRoute, pageItem } from "../../lib/routes";
-import { apiItemPath } from "../../lib/paths";
+import { apiItemPath, ITEM_PRELOAD_CREDENTIALS } from "../../lib/paths";
 import { LOCALE } from "../../lib/schemas/constants";
 import { acceptedEncoding, BUILT_BROTLI } from "./compression";
 import { coverPainter, type CoverLookup } from "./cover-preview";
@@ -237,11 +237,10 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     if (isFile(path.join(root, page))) {
       // A detail page paints once its item arrives, and asks for it only after its scripts ran:
       // have the browser fetch it alongside them. The server cannot tell who opens the page, so
-      // this is everyone's answer: an anonymous read (same URL, mode and credentials) takes it
-      // instead of going out again, and a read with a session goes out itself (lib/api/http.ts).
+      // this is everyone's answer, taken only by an anonymous read (ITEM_PRELOAD_CREDENTIALS).
       const item = dynamic ? pageItem(dynamic) : null;
       if (item) {
-        reply.header("link", `<${options.apiPrefix}${apiItemPath(item.kind, item.id)}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+        reply.header("link", `<${options.apiPrefix}${apiItemPath(item.kind, item.id)}>; rel=preload; as=fetch; crossorigin=${ITEM_PRELOAD_CREDENTIALS.crossorigin}`);
         const painted = paintedPage ? await paintedPage(request, page, item) : null;
         if (painted) return sendPage(request, reply, page, painted);
       }
