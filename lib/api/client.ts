@@ -65,6 +65,13 @@ export function createApiClient({
   };
 
   const cache = new Map<string, { expiresAt: number; value: unknown }>();
+  // Bumped each time the cache is emptied: a read that set out before brings an answer from
+  // before the write or the change of person, which its caller gets but the cache must not keep.
+  let generation = 0;
+  const empty = () => {
+    cache.clear();
+    generation++;
+  };
 
   function cacheKey(method: string, path: string, params: Record<string, string> | undefined): string {
     const query = params ? new URLSearchParams(params).toString() : "";
@@ -77,23 +84,29 @@ export function createApiClient({
     const key = cacheKey(method, path, searchParams);
     const hit = cache.get(key);
     if (ttl !== false && hit && hit.expiresAt > Date.now()) return hit.value as T;
+    const setOutIn = generation;
     const value = await send<T>(method, path, { searchParams, signal: options.signal });
-    if (ttl !== false && ttl > 0) cache.set(key, { expiresAt: Date.now() + ttl, value });
+    if (ttl !== false && ttl > 0 && setOutIn === generation) cache.set(key, { expiresAt: Date.now() + ttl, value });
     return value;
   }
 
   async function write<T>(method: string, path: string, body: unknown, options: WriteOptions = {}): Promise<T> {
     // Any write may change what earlier reads returned; dropping every cached read keeps the
-    // cache coherent without tracking which resource each write touches.
-    cache.clear();
+    // cache coherent without tracking which resource each write touches. Again when it settles:
+    // a read answered while the write was on its way may be from before it.
+    empty();
     const payload: Options =
       body === undefined ? {} : body instanceof FormData ? { body } : { json: body };
-    return send<T>(method, path, {
-      ...payload,
-      searchParams: cleanParams(options.searchParams),
-      signal: options.signal,
-      ...(options.headers ? { headers: options.headers } : {}),
-    });
+    try {
+      return await send<T>(method, path, {
+        ...payload,
+        searchParams: cleanParams(options.searchParams),
+        signal: options.signal,
+        ...(options.headers ? { headers: options.headers } : {}),
+      });
+    } finally {
+      empty();
+    }
   }
 
   return {
@@ -103,7 +116,7 @@ export function createApiClient({
     put: <T>(path: string, body?: unknown, options?: WriteOptions) => write<T>("PUT", path, body, options),
     delete: <T>(path: string, options?: WriteOptions) => write<T>("DELETE", path, undefined, options),
     /** Forgets every cached read (sign-in, sign-out). */
-    clearCache: () => cache.clear(),
+    clearCache: empty,
   };
 }
 

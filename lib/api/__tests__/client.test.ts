@@ -9,7 +9,7 @@ import { ApiError } from "../errors";
 
 type Call = { url: string; method: string; auth: string | null; body: string | null; credentials: RequestCredentials };
 
-function fakeServer(respond: (call: Call) => Response) {
+function fakeServer(respond: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -142,6 +142,64 @@ describe("API client", () => {
       await api.put("/users/my-data", { name: "Otra" });
       await api.get("/users/my-data");
       expect(server.calls.map((c) => c.method)).toEqual(["GET", "GET", "GET", "PUT", "GET"]);
+    });
+
+    // A read that was on its way when a write or a change of person emptied the cache answers
+    // its caller, but what it brings is from before: keeping it would show, for 5 minutes, a
+    // follow undone or the previous person's search.
+    test.each([
+      ["a write", (api: ReturnType<typeof createApiClient>) => api.post("/events/e1/follow")],
+      ["a change of person", async (api: ReturnType<typeof createApiClient>) => api.clearCache()],
+    ])("a read in flight when %s empties the cache is not kept", async (_what, empty) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let n = 0;
+      const server = fakeServer(async (call) => {
+        if (call.method !== "GET") return json(200, { data: null });
+        const answer = ++n;
+        if (answer === 1) await held;
+        return json(200, { data: answer });
+      });
+      const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+      const before = api.get("/search", { searchParams: { q: "jazz" } });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(server.calls).toHaveLength(1);
+      await empty(api);
+      release();
+      await expect(before).resolves.toBe(1);
+      await expect(api.get("/search", { searchParams: { q: "jazz" } })).resolves.toBe(2);
+      await expect(api.get("/search", { searchParams: { q: "jazz" } })).resolves.toBe(2);
+      expect(server.calls.filter((c) => c.method === "GET")).toHaveLength(2);
+    });
+
+    test("a read answered while a write is on its way is not kept", async () => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let n = 0;
+      const server = fakeServer(async (call) => {
+        if (call.method === "POST") {
+          await held;
+          return json(200, { data: null });
+        }
+        return json(200, { data: ++n });
+      });
+      const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+      const follow = api.post("/events/e1/follow");
+      await expect(api.get("/events/e1")).resolves.toBe(1);
+      release();
+      await follow;
+      await expect(api.get("/events/e1")).resolves.toBe(2);
+      await expect(api.get("/events/e1")).resolves.toBe(2);
+    });
+
+    test("a write that fails still empties the cache when it settles", async () => {
+      let n = 0;
+      const server = fakeServer((call) => (call.method === "POST" ? json(500, { message: "Error interno" }) : json(200, { data: ++n })));
+      const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+      const follow = api.post("/events/e1/follow");
+      await expect(api.get("/events/e1")).resolves.toBe(1);
+      await expect(follow).rejects.toBeInstanceOf(ApiError);
+      await expect(api.get("/events/e1")).resolves.toBe(2);
     });
   });
 });
