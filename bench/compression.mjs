@@ -3,10 +3,15 @@
 // its way to the socket. "Brotli 4" is what @fastify/compress does for an answer built for one
 // request (a signed-in list, my-data); "Brotli 5" (BUILT_BROTLI) what an answer kept for everyone
 // is compressed with, once (server/plugins/http-cache.ts); gzip 6 both do for clients without
-// Brotli. Brotli 3, Brotli 2 and gzip 1 are the cheaper settings not taken (docs/operations/rendimiento-bitacora.md,
+// Brotli. Brotli 1 is what an answer built for one request gets up to SMALL_ANSWER_BYTES; Brotli 3,
+// Brotli 2 and gzip 1 are cheaper settings not taken (docs/operations/rendimiento-bitacora.md,
 // "Lo que pide un navegador"). Settings are timed in alternating rounds.
 //
-//   node scripts/with-emulator.mjs node --import tsx bench/compression.mjs [--iterations 2000] [--rounds 5]
+//   node scripts/with-emulator.mjs node --import tsx bench/compression.mjs [--iterations 2000] [--rounds 5] [--cold]
+//
+// --cold: before each call, reads and writes 8 MB elsewhere, as a server's other requests do
+// between two compressions, so each setting pays for the memory it touches as it would there
+// (in a loop its tables stay in the processor's cache, which no busy server sees).
 //
 // Prints, for each answer, the median µs per call and the bytes each setting gives; asserts nothing.
 import os from "node:os";
@@ -18,15 +23,22 @@ import { registeredAccount } from "./lib/accounts.mjs";
 import { startServer } from "./lib/app-server.mjs";
 
 const { values } = parseArgs({
-  options: { iterations: { type: "string", default: "2000" }, rounds: { type: "string", default: "5" } },
+  options: { iterations: { type: "string", default: "2000" }, rounds: { type: "string", default: "5" }, cold: { type: "boolean", default: false } },
 });
-const iterations = Number(values.iterations);
 const rounds = Number(values.rounds);
+// Cold calls are slower to set up: fewer of them, and only the compression itself is timed.
+const iterations = values.cold ? Math.max(1, Math.floor(Number(values.iterations) / 10)) : Number(values.iterations);
+const elsewhere = new Uint32Array((8 * 1024 * 1024) / 4);
+function touchElsewhere() {
+  // One write per 64-byte cache line is enough to evict every line of the processor's caches.
+  for (let i = 0; i < elsewhere.length; i += 16) elsewhere[i]++;
+}
 
 const brotli = (quality) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } });
 const settings = [
   ["suelo: Buffer.from", (text) => Buffer.from(text)],
-  ["Brotli 4 (por petición)", (text) => zlib.brotliCompressSync(text, brotli(4))],
+  ["Brotli 4 (por petición, más de 4 KB)", (text) => zlib.brotliCompressSync(text, brotli(4))],
+  ["Brotli 1 (por petición, hasta 4 KB)", (text) => zlib.brotliCompressSync(text, brotli(1))],
   ["Brotli 5 (guardada)", (text) => zlib.brotliCompressSync(text, BUILT_BROTLI)],
   ["gzip 6", (text) => zlib.gzipSync(text)],
   ["Brotli 3", (text) => zlib.brotliCompressSync(text, brotli(3))],
@@ -37,9 +49,19 @@ const settings = [
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 function timeOne(compress, text) {
-  const started = process.hrtime.bigint();
-  for (let i = 0; i < iterations; i++) compress(text);
-  return Number(process.hrtime.bigint() - started) / iterations / 1000;
+  if (!values.cold) {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) compress(text);
+    return Number(process.hrtime.bigint() - started) / iterations / 1000;
+  }
+  let spent = 0n;
+  for (let i = 0; i < iterations; i++) {
+    touchElsewhere();
+    const started = process.hrtime.bigint();
+    compress(text);
+    spent += process.hrtime.bigint() - started;
+  }
+  return Number(spent) / iterations / 1000;
 }
 
 // The demo agenda as `npm start` serves it; no export is needed for API answers.
@@ -78,7 +100,7 @@ try {
   await server.stop();
 }
 
-console.log(`${iterations} llamadas por medición, ${rounds} rondas alternadas; mediana en µs por llamada · bytes\n`);
+console.log(`${iterations} llamadas por medición${values.cold ? ", cada una con la caché del procesador fría" : ""}, ${rounds} rondas alternadas; mediana en µs por llamada · bytes\n`);
 console.log(`| Respuesta | bytes | ${settings.map(([title]) => title).join(" | ")} |`);
 console.log(`| --- | ---: | ${settings.map(() => "---:").join(" | ")} |`);
 for (const [title, text] of answers) {
