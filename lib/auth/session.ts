@@ -14,12 +14,19 @@ import type { FirebaseUser } from "./sdk";
 // visitor's first load carries none of their messages, password rules or push code. Loading or
 // forgetting the profile (user-state.ts) comes once the first report is in, after the first paint.
 
+// Who the last report named; undefined before the first. Every read waits for the identity check
+// before it sets out (getIdToken), so what the page read before the first report is already that
+// person's and stays in the HTTP cache; a later report that names someone else empties it.
+let reportedUid: string | null | undefined;
+
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   markSignedIn(user !== null);
   appStore.set(identityAtom, user ? toIdentityUser(user) : null);
   // Step 2: the loading view ends at the first report, whatever it says.
   appStore.set(authCheckedAtom, true);
-  clearHttpCache();
+  const uid = user?.uid ?? null;
+  if (reportedUid !== undefined && reportedUid !== uid) clearHttpCache();
+  reportedUid = uid;
   // Edits made before the persisted cache is restored would be overwritten by the restore.
   await cacheRestored;
   const queryClient = getQueryClient();

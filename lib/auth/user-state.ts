@@ -37,8 +37,8 @@ export async function logoutLocal({ everything }: { everything: boolean }): Prom
   appStore.set(authUserAtom, null);
   appStore.set(sessionStatusAtom, "idle");
   appStore.set(notificationsAtom, resetNotifications());
-  clearHttpCache();
   if (everything) {
+    clearHttpCache();
     queryClient.clear();
     await offlineCachePersister.removeClient();
   }

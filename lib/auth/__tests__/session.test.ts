@@ -40,6 +40,11 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
   const removeClient = jest.fn(async () => undefined);
   const flush = jest.fn(async () => undefined);
   const notify = jest.fn();
+  const clearHttpCache = jest.fn();
+  jest.doMock("@/lib/api/client", () => ({
+    ...jest.requireActual<typeof import("@/lib/api/client")>("@/lib/api/client"),
+    clearHttpCache,
+  }));
   jest.doMock("@/lib/auth/firebase", () => ({
     ...jest.requireActual<typeof import("@/lib/auth/firebase")>("@/lib/auth/firebase"),
     loadAuth: async () => ({ auth: { currentUser: null }, sdk }),
@@ -72,7 +77,7 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
     listener(u);
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   };
-  return { session, appStore, authState, queryClient, userQueries, report, stop, signOut, fetchInitialData, removeClient, flush, notify };
+  return { session, appStore, authState, queryClient, userQueries, report, stop, signOut, fetchInitialData, removeClient, flush, notify, clearHttpCache };
 }
 
 describe("startup flow (docs/product.md#startup)", () => {
@@ -184,6 +189,24 @@ describe("startup flow (docs/product.md#startup)", () => {
     expect(t.appStore.get(t.authState.sessionStatusAtom)).toBe("error");
   });
 
+  // Every read waits for the identity check before it sets out, so what a page read before the
+  // first report is that person's: emptying the HTTP cache then only threw away the page's reads.
+  test.each([
+    ["nobody", null],
+    ["someone", firebaseUser()],
+  ])("the first report, naming %s, keeps the HTTP cache; a report naming another person empties it", async (_who, first) => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    await t.report(first);
+    expect(t.clearHttpCache).not.toHaveBeenCalled();
+    await t.report(first);
+    expect(t.clearHttpCache).not.toHaveBeenCalled();
+    await t.report(first ? null : firebaseUser());
+    expect(t.clearHttpCache).toHaveBeenCalled();
+    t.clearHttpCache.mockClear();
+    await t.report({ ...firebaseUser("otra@example.com"), uid: "fb-2" });
+    expect(t.clearHttpCache).toHaveBeenCalled();
+  });
+
   test("logout clears my-data, events for you, the user, the whole cache and the persisted copy", async () => {
     const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
     await t.report(firebaseUser());
@@ -196,6 +219,7 @@ describe("startup flow (docs/product.md#startup)", () => {
     expect(t.queryClient.getQueryData(["events", "for-you"])).toBeUndefined();
     expect(t.queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(t.removeClient).toHaveBeenCalled();
+    expect(t.clearHttpCache).toHaveBeenCalled();
   });
 });
 
