@@ -22,6 +22,12 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key on creates that may be replayed). */
   headers?: Record<string, string>;
+  /**
+   * A write no cached read shows (a stream ticket, marking notifications read: the inbox is never
+   * cached) leaves the HTTP cache as it is: one runs each time the app opens, and emptying the
+   * cache then threw away what the page was reading.
+   */
+  keepsCache?: boolean;
 }
 
 function cleanParams(params: SearchParams | undefined): Record<string, string> | undefined {
@@ -94,7 +100,7 @@ export function createApiClient({
     // Any write may change what earlier reads returned; dropping every cached read keeps the
     // cache coherent without tracking which resource each write touches. Again when it settles:
     // a read answered while the write was on its way may be from before it.
-    empty();
+    if (!options.keepsCache) empty();
     const payload: Options =
       body === undefined ? {} : body instanceof FormData ? { body } : { json: body };
     try {
@@ -105,7 +111,7 @@ export function createApiClient({
         ...(options.headers ? { headers: options.headers } : {}),
       });
     } finally {
-      empty();
+      if (!options.keepsCache) empty();
     }
   }
 

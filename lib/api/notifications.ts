@@ -20,11 +20,11 @@ export function fetchNotifications(cursor?: string | null, signal?: AbortSignal)
 
 /** Marks the given notifications read, or all of them without ids; answers the unread count left. */
 export function markViewed(ids?: string[]): Promise<{ updated: number; unviewed: number }> {
-  return apiPost("/notifications/viewed", ids ? { ids } : {});
+  return apiPost("/notifications/viewed", ids ? { ids } : {}, { keepsCache: true });
 }
 
 export function fetchStreamTicket(): Promise<StreamTicket> {
-  return apiPost<StreamTicket>("/notifications/stream-ticket");
+  return apiPost<StreamTicket>("/notifications/stream-ticket", undefined, { keepsCache: true });
 }
 
 export function sendNotification(payload: SendNotificationPayload): Promise<{ sent: number }> {

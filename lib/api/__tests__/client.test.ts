@@ -3,7 +3,7 @@
  */
 
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
-import { createApiClient } from "../client";
+import { type ApiClient, createApiClient } from "../client";
 import { ApiError } from "../errors";
 
 
@@ -148,8 +148,8 @@ describe("API client", () => {
     // its caller, but what it brings is from before: keeping it would show, for 5 minutes, a
     // follow undone or the previous person's search.
     test.each([
-      ["a write", (api: ReturnType<typeof createApiClient>) => api.post("/events/e1/follow")],
-      ["a change of person", async (api: ReturnType<typeof createApiClient>) => api.clearCache()],
+      ["a write", (api: ApiClient) => api.post("/events/e1/follow")],
+      ["a change of person", async (api: ApiClient) => api.clearCache()],
     ])("a read in flight when %s empties the cache is not kept", async (_what, empty) => {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -190,6 +190,19 @@ describe("API client", () => {
       await follow;
       await expect(api.get("/events/e1")).resolves.toBe(2);
       await expect(api.get("/events/e1")).resolves.toBe(2);
+    });
+
+    test("a write no cached read shows leaves the cache, and what was read meanwhile, as they are", async () => {
+      let n = 0;
+      const server = fakeServer((call) => (call.method === "POST" ? json(200, { data: { url: "/stream" } }) : json(200, { data: ++n })));
+      const api = createApiClient({ prefixUrl: "http://api.test/api", getToken: async () => null, fetch: server.fetch });
+      await expect(api.get("/news")).resolves.toBe(1);
+      const ticket = api.post("/notifications/stream-ticket", undefined, { keepsCache: true });
+      await expect(api.get("/events")).resolves.toBe(2);
+      await ticket;
+      await expect(api.get("/news")).resolves.toBe(1);
+      await expect(api.get("/events")).resolves.toBe(2);
+      expect(server.calls.filter((c) => c.method === "GET")).toHaveLength(2);
     });
 
     test("a write that fails still empties the cache when it settles", async () => {
