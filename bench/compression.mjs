@@ -1,10 +1,10 @@
 // What compressing an API answer costs and saves, per setting, on the demo agenda's real answers,
 // next to its floor in the same run: copying the text into a Buffer, which every answer pays on
-// its way to the socket. "Brotli 4" is what @fastify/compress does for an answer built for one
-// request (a signed-in list, my-data); "Brotli 5" (BUILT_BROTLI) what an answer kept for everyone
+// its way to the socket. "Brotli 4" (PER_REQUEST_BROTLI) is what an answer compressed for one
+// request gets over 4 KB (a personal list), "Brotli 1" (SMALL_ANSWER_BROTLI) up to it (my-data);
+// "Brotli 5" (BUILT_BROTLI) what an answer kept for everyone
 // is compressed with, once (server/plugins/http-cache.ts); gzip 6 both do for clients without
-// Brotli. Brotli 1 is what an answer built for one request gets up to SMALL_ANSWER_BYTES; Brotli 3,
-// Brotli 2 and gzip 1 are cheaper settings not taken (docs/operations/rendimiento-bitacora.md,
+// Brotli. Brotli 3, Brotli 2 and gzip 1 are settings not taken (docs/operations/rendimiento-bitacora.md,
 // "Lo que pide un navegador"). Settings are timed in alternating rounds.
 //
 //   node scripts/with-emulator.mjs node --import tsx bench/compression.mjs [--iterations 2000] [--rounds 5] [--cold]
@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { BUILT_BROTLI } from "../server/plugins/compression.ts";
+import { BUILT_BROTLI, PER_REQUEST_BROTLI, SMALL_ANSWER_BROTLI, SMALL_ANSWER_BYTES } from "../server/plugins/compression.ts";
 import { registeredAccount } from "./lib/accounts.mjs";
 import { startServer } from "./lib/app-server.mjs";
 
@@ -30,15 +30,15 @@ const rounds = Number(values.rounds);
 const iterations = values.cold ? Math.max(1, Math.floor(Number(values.iterations) / 10)) : Number(values.iterations);
 const elsewhere = new Uint32Array((8 * 1024 * 1024) / 4);
 function touchElsewhere() {
-  // One write per 64-byte cache line is enough to evict every line of the processor's caches.
+  // One write per 64-byte cache line: evicts every line of a last-level cache of up to 8 MB.
   for (let i = 0; i < elsewhere.length; i += 16) elsewhere[i]++;
 }
 
-const brotli = (quality) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } });
+const brotli = (quality) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
 const settings = [
   ["suelo: Buffer.from", (text) => Buffer.from(text)],
-  ["Brotli 4 (por petición, más de 4 KB)", (text) => zlib.brotliCompressSync(text, brotli(4))],
-  ["Brotli 1 (por petición, hasta 4 KB)", (text) => zlib.brotliCompressSync(text, brotli(1))],
+  [`Brotli 4 (por petición, más de ${SMALL_ANSWER_BYTES / 1024} KB)`, (text) => zlib.brotliCompressSync(text, PER_REQUEST_BROTLI)],
+  [`Brotli 1 (por petición, hasta ${SMALL_ANSWER_BYTES / 1024} KB)`, (text) => zlib.brotliCompressSync(text, SMALL_ANSWER_BROTLI)],
   ["Brotli 5 (guardada)", (text) => zlib.brotliCompressSync(text, BUILT_BROTLI)],
   ["gzip 6", (text) => zlib.gzipSync(text)],
   ["Brotli 3", (text) => zlib.brotliCompressSync(text, brotli(3))],

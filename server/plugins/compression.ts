@@ -37,17 +37,24 @@ export function acceptedEncoding(headers: IncomingHttpHeaders): ApiEncoding | nu
 export const BUILT_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
- * Up to this size an answer built for one request (my-data, a signed-in read that is personal)
- * goes in Brotli quality 1 instead of @fastify/compress's 4. Qualities 0 and 1 size their hash
- * table to the input, so a 1 KB answer's fits in the processor's first-level cache; from 2 up
- * the tables are fixed at hundreds of KB, and on a busy server each answer finds them out of the
- * cache: with it cold, my-data (1.2 KB) costs 28 µs instead of 60 and comes out 48 bytes bigger
- * (788 B instead of 739), still one TCP segment; under load the API spent 0.255–0.268 ms of CPU per
- * my-data instead of 0.277–0.304 (bench/compression.mjs --cold, bench/content-load.mjs). Bigger
- * answers keep quality 4: there quality 1 costs 14 % more bytes, hundreds on a phone's network.
+ * Brotli for an answer compressed on the fly, for one request (my-data, a personal read; what is
+ * kept for everyone goes in BUILT_BROTLI): quality 4, @fastify/compress's default, written here so
+ * bench/compression.mjs measures what is served.
+ */
+export const PER_REQUEST_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Up to this size an answer compressed on the fly goes in SMALL_ANSWER_BROTLI, quality 1.
+ * Qualities 0 and 1 size their hash table to the input, so a 1 KB answer's fits in the
+ * processor's first-level cache; from 2 up the tables are fixed at hundreds of KB, and on a busy
+ * server each answer finds them out of the cache. With it cold, my-data (1.2 KB) takes 24 µs
+ * instead of 58 and comes out 48 bytes bigger (788 B instead of 740), still one TCP segment;
+ * under load the API spent 0.255–0.268 ms of CPU per my-data instead of 0.277–0.304
+ * (bench/compression.mjs --cold, bench/content-load.mjs). Bigger answers keep quality 4: there
+ * quality 1 costs 13–14 % more bytes, hundreds on a phone's network.
  */
 export const SMALL_ANSWER_BYTES = 4096;
-const SMALL_ANSWER_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+export const SMALL_ANSWER_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 
 /** An answer compressed once to be sent many times. */
 export function compressKept(encoding: ApiEncoding, text: string): Buffer {
@@ -66,7 +73,9 @@ export async function registerApiCompression(api: FastifyInstance): Promise<void
     syncThreshold: 65_536,
     // Only answers: compressed request bodies are not part of the API.
     globalDecompression: false,
+    brotliOptions: PER_REQUEST_BROTLI,
     // The plugin's one-call Brotli, by size (SMALL_ANSWER_BYTES); everything else is node:zlib's.
+    // A route's own `compress` options would rebuild this from node:zlib and lose it: none has any.
     zlib: {
       brotliCompressSync: (payload: Buffer, options: zlib.BrotliOptions) =>
         zlib.brotliCompressSync(payload, payload.length <= SMALL_ANSWER_BYTES ? SMALL_ANSWER_BROTLI : options),
