@@ -9,7 +9,6 @@ import type { ReactNode } from "react";
 import { appleStartupImages, brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
-import { ContentSessionSync } from "@/components/content/content-session-sync";
 import { IntlWarmUp } from "@/components/layout/intl-warmup";
 import { LOCALE } from "@/lib/schemas/constants";
 
@@ -46,7 +45,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <Providers>
           <AppShell>{children}</AppShell>
-          <ContentSessionSync />
         </Providers>
       </body>
     </html>

@@ -1,6 +1,7 @@
 import type { User } from "@/lib/schemas/users";
 import { userQueries } from "@/lib/api/users";
 import { clearHttpCache } from "@/lib/api/client";
+import { invalidateContent } from "@/lib/api/content";
 import { cacheRestored, getQueryClient } from "@/lib/query/client";
 import { appStore } from "@/lib/state/store";
 import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
@@ -16,7 +17,9 @@ import type { FirebaseUser } from "./sdk";
 
 // Who the last report named; undefined before the first. Every read waits for the identity check
 // before it sets out (getIdToken), so what the page read before the first report is already that
-// person's and stays in the HTTP cache; a later report that names someone else empties it.
+// person's and stays cached. A later report that names someone else is a change of reader: the
+// HTTP cache is emptied at once and cached content (which carries following, canEdit, myRole) is
+// asked for again, in that order, so no refetch can be answered from the previous reader's cache.
 let reportedUid: string | null | undefined;
 
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
@@ -25,11 +28,13 @@ async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   // Step 2: the loading view ends at the first report, whatever it says.
   appStore.set(authCheckedAtom, true);
   const uid = user?.uid ?? null;
-  if (reportedUid !== undefined && reportedUid !== uid) clearHttpCache();
+  const readerChanged = reportedUid !== undefined && reportedUid !== uid;
   reportedUid = uid;
+  if (readerChanged) clearHttpCache();
   // Edits made before the persisted cache is restored would be overwritten by the restore.
   await cacheRestored;
   const queryClient = getQueryClient();
+  if (readerChanged) invalidateContent(queryClient, "active");
 
   if (!user) {
     // Step 4. A cached profile means someone was signed in on this device: drop everything.

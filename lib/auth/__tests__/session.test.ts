@@ -207,6 +207,58 @@ describe("startup flow (docs/product.md#startup)", () => {
     expect(t.clearHttpCache).toHaveBeenCalled();
   });
 
+  // Content answers depend on who reads them (following, canEdit, myRole): a change of reader asks
+  // for them again, and only them; the first report is not a change (the reads before it already
+  // carried that person's token).
+  const DETAIL = ["communities", "detail", "c1"];
+  const fresh = (t: Awaited<ReturnType<typeof setup>>, key: readonly unknown[]) => {
+    const state = t.queryClient.getQueryState(key);
+    return state !== undefined && !state.isInvalidated;
+  };
+  const cacheContent = (t: Awaited<ReturnType<typeof setup>>) => t.queryClient.setQueryData(DETAIL, { _id: "c1" });
+
+  test("the first report, signed in or not, is not a change of reader, nor is the profile arriving after it", async () => {
+    const signedIn = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    cacheContent(signedIn);
+    await signedIn.report(firebaseUser());
+    expect(signedIn.appStore.get(signedIn.authState.authUserAtom)).not.toBeNull();
+    expect(fresh(signedIn, DETAIL)).toBe(true);
+    const anonymous = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    cacheContent(anonymous);
+    await anonymous.report(null);
+    expect(fresh(anonymous, DETAIL)).toBe(true);
+  });
+
+  test("an identity known before the first report is not a change either", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    cacheContent(t);
+    const { toIdentityUser } = await import("@/lib/auth/firebase");
+    t.appStore.set(t.authState.identityAtom, toIdentityUser(firebaseUser() as unknown as Parameters<typeof toIdentityUser>[0]));
+    await t.report(firebaseUser());
+    expect(fresh(t, DETAIL)).toBe(true);
+  });
+
+  test("signing in, signing out and another account leave no content of the previous reader fresh, and only content is asked again", async () => {
+    const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
+    await t.report(null);
+    cacheContent(t);
+    await t.report(firebaseUser());
+    expect(fresh(t, DETAIL)).toBe(false);
+    // The profile just stored for the new reader is not asked for again.
+    expect(fresh(t, t.userQueries.myDataKey())).toBe(true);
+    cacheContent(t);
+    await t.report(null);
+    expect(fresh(t, DETAIL)).toBe(false);
+    cacheContent(t);
+    await t.report({ ...firebaseUser("bea@example.com"), uid: "fb-2" });
+    cacheContent(t);
+    await t.report(firebaseUser());
+    expect(fresh(t, DETAIL)).toBe(false);
+    cacheContent(t);
+    await t.report(firebaseUser());
+    expect(fresh(t, DETAIL)).toBe(true);
+  });
+
   test("logout clears my-data, events for you, the user, the whole cache and the persisted copy", async () => {
     const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
     await t.report(firebaseUser());
