@@ -9,6 +9,15 @@ import { PUBLIC_MAX_AGE_SECONDS } from "../../plugins/http-cache";
 
 /** Memory for kept rows per resource, counted by the weight each read declares. */
 const MAX_WEIGHT = 16 * 1024 * 1024;
+/**
+ * A read in the last stretch of a kept value's life loads it again in the background while it
+ * goes on answering, so rows that are read keep being answered from memory. Without it every row
+ * loaded in the same second expired in the same second, and the readers of all of them waited on
+ * the database at once (docs/operations/rendimiento-bitacora.md, "Leer de nuevo antes de que
+ * venza"). No value is answered past its lifetime: what bounds a change made outside the API is
+ * the same.
+ */
+export const REFRESH_AHEAD_MS = 2000;
 /** What one row of content is counted as (a page of 20 events is ~20 KB of JSON). */
 export const ROW_WEIGHT = 4096;
 
@@ -21,34 +30,77 @@ export interface SharedRows {
   get<T>(key: string, scope: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T>;
 }
 
-export function sharedRows(contentStamp: (scope: string) => string): SharedRows {
-  const kept = new LRUCache<string, { stamp: string; value: Promise<unknown>; weight: number }>({
+interface Kept {
+  stamp: string;
+  value: Promise<unknown>;
+  weight: number;
+  /** The value has arrived (a load in flight is already the newest there is). */
+  settled?: boolean;
+  /** A load started ahead of the value's end is on its way. */
+  refreshing?: boolean;
+}
+
+/** `clock` is for tests: lru-cache's own time source (performance.now by default). */
+export function sharedRows(contentStamp: (scope: string) => string, { clock }: { clock?: { now(): number } } = {}): SharedRows {
+  const kept = new LRUCache<string, Kept>({
     maxSize: MAX_WEIGHT,
     sizeCalculation: (entry) => entry.weight,
     ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
+    // A test clock is read at every call: lru-cache otherwise keeps a time for 1 ms of real time.
+    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
   });
+  const weigh = <T>(weight: number | ((value: T) => number), loaded: T) => Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1);
+
+  /** Loads `key` again while `entry` answers; the new value takes its place once it arrives. */
+  const refresh = <T>(key: string, entry: Kept, weight: number | ((value: T) => number), load: () => Promise<T>) => {
+    entry.refreshing = true;
+    // Its lifetime counts from when it was asked for, as a first load's does.
+    const asked = (clock ?? performance).now();
+    load().then(
+      (loaded) => {
+        // Dropped, or replaced by a load after a change: the newer entry stands.
+        if (kept.peek(key) !== entry) return;
+        try {
+          kept.set(key, { stamp: entry.stamp, value: Promise.resolve(loaded), weight: weigh(weight, loaded), settled: true }, { start: asked });
+        } catch {
+          kept.delete(key);
+        }
+      },
+      // The value in hand answers to its end; a read after that loads it as a miss does.
+      () => (entry.refreshing = false),
+    );
+  };
+
   return {
     get<T>(key: string, scope: string, weight: number | ((value: T) => number), load: () => Promise<T>): Promise<T> {
       // Read before loading: rows read while a change lands are kept under the older stamp.
       const stamp = contentStamp(scope);
       const hit = kept.get(key);
-      if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+      if (hit && hit.stamp === stamp) {
+        if (hit.settled && !hit.refreshing && kept.getRemainingTTL(key) <= REFRESH_AHEAD_MS) refresh(key, hit, weight, load);
+        return hit.value as Promise<T>;
+      }
       const value = load();
       kept.set(key, { stamp, value, weight: typeof weight === "number" ? Math.max(weight, 1) : 1 });
       value.then(
         (loaded) => {
           // Weighed when it arrives; its lifetime still counts from when it was asked for. Nothing
           // thrown here may escape: this promise has no one else to handle it.
-          const entry = kept.get(key);
-          if (typeof weight !== "function" || entry?.value !== value) return;
+          const entry = kept.peek(key);
+          if (entry?.value !== value) return;
+          if (typeof weight !== "function") {
+            entry.settled = true;
+            return;
+          }
           try {
-            kept.set(key, { ...entry, weight: Math.max(Math.ceil(weight(loaded)), 1) }, { noUpdateTTL: true });
+            // A new object: lru-cache weighs a key again only when its value is another one.
+            kept.set(key, { ...entry, weight: weigh(weight, loaded), settled: true }, { noUpdateTTL: true });
           } catch {
             kept.delete(key);
           }
         },
         () => {
-          if (kept.get(key)?.value === value) kept.delete(key);
+          if (kept.peek(key)?.value === value) kept.delete(key);
         },
       );
       return value;
