@@ -53,10 +53,17 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
 
   /** Loads `key` again while `entry` answers; the new value takes its place once it arrives. */
   const refresh = <T>(key: string, entry: Kept, weight: number | ((value: T) => number), load: () => Promise<T>) => {
-    entry.refreshing = true;
     // Its lifetime counts from when it was asked for, as a first load's does.
-    const asked = (clock ?? performance).now();
-    load().then(
+    const asked = kept.perf.now();
+    let loading: Promise<T>;
+    try {
+      loading = load();
+    } catch {
+      // The value in hand still answers: a renewal that cannot start is no reason to fail a read.
+      return;
+    }
+    entry.refreshing = true;
+    loading.then(
       (loaded) => {
         // Dropped, or replaced by a load after a change: the newer entry stands.
         if (kept.peek(key) !== entry) return;

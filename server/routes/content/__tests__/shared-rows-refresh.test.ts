@@ -8,7 +8,13 @@ import { REFRESH_AHEAD_MS, sharedRows } from "../shared-rows";
 
 const LIFETIME_MS = PUBLIC_MAX_AGE_SECONDS * 1000;
 
-function setup() {
+// Rows declare their weight as a number; a reader's account, as a function of what arrived.
+const WEIGHTS = [
+  ["con peso fijo", 1],
+  ["con peso según lo que llega", (value: string) => value.length],
+] as const;
+
+function setup(weight: number | ((value: string) => number)) {
   const clock = { t: 1_000, now: () => clock.t };
   let stamp = "1.0";
   const rows = sharedRows(() => stamp, { clock });
@@ -18,7 +24,7 @@ function setup() {
     new Promise<string>((resolve, reject) => {
       loads.push({ resolve, reject });
     });
-  const read = () => rows.get("item:e1", "events:e1", 1, load);
+  const read = () => rows.get("item:e1", "events:e1", weight, load);
   /** Settles the newest load with "v<n>". */
   const answer = async () => {
     loads.at(-1)!.resolve(`v${++next}`);
@@ -35,9 +41,9 @@ async function settledNow<T>(promise: Promise<T>): Promise<{ done: boolean; valu
   return state;
 }
 
-describe("filas guardadas: se leen de nuevo antes de vencer", () => {
+describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)", (_, weight) => {
   it("una fila que se sigue leyendo se renueva en segundo plano y nadie espera a la base cuando habría vencido", async () => {
-    const { clock, loads, read, answer } = setup();
+    const { clock, loads, read, answer } = setup(weight);
     const first = read();
     await answer();
     expect(await first).toBe("v1");
@@ -64,7 +70,7 @@ describe("filas guardadas: se leen de nuevo antes de vencer", () => {
   });
 
   it("el valor renovado vive desde que se pidió, no más", async () => {
-    const { clock, loads, read, answer } = setup();
+    const { clock, loads, read, answer } = setup(weight);
     void read();
     await answer();
     clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
@@ -72,7 +78,11 @@ describe("filas guardadas: se leen de nuevo antes de vencer", () => {
     const askedAt = clock.t;
     clock.t += 500;
     await answer();
-    // Its life ends LIFETIME_MS after it was asked for: then a read waits for a load.
+    // It answers to its end without a load (it would be renewed in its own last stretch)…
+    clock.t = askedAt + LIFETIME_MS - REFRESH_AHEAD_MS - 1;
+    expect(await settledNow(read())).toEqual({ done: true, value: "v2" });
+    expect(loads).toHaveLength(2);
+    // …which is LIFETIME_MS after it was asked for: then a read waits for a load.
     clock.t = askedAt + LIFETIME_MS + 1;
     const late = read();
     expect((await settledNow(late)).done).toBe(false);
@@ -82,7 +92,7 @@ describe("filas guardadas: se leen de nuevo antes de vencer", () => {
   });
 
   it("una fila que nadie lee al final de su vida vence y la lectura siguiente la carga", async () => {
-    const { clock, loads, read, answer } = setup();
+    const { clock, loads, read, answer } = setup(weight);
     void read();
     await answer();
     clock.t += LIFETIME_MS + 1;
@@ -94,7 +104,7 @@ describe("filas guardadas: se leen de nuevo antes de vencer", () => {
   });
 
   it("si la carga de renovación falla, el valor que hay responde hasta su fin y después se carga de nuevo", async () => {
-    const { clock, loads, read, answer } = setup();
+    const { clock, loads, read, answer } = setup(weight);
     void read();
     await answer();
     clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
@@ -104,14 +114,18 @@ describe("filas guardadas: se leen de nuevo antes de vencer", () => {
     expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
     // A failed renewal may be tried again by a later read in the same stretch.
     expect(loads).toHaveLength(3);
-    clock.t += REFRESH_AHEAD_MS + 1;
+    loads[2]!.reject(new Error("la base sigue sin contestar"));
+    await new Promise((r) => setImmediate(r));
+    clock.t += REFRESH_AHEAD_MS - 1;
+    expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
+    clock.t += 2;
     const late = read();
     expect((await settledNow(late)).done).toBe(false);
-    expect(loads).toHaveLength(4);
+    expect(loads).toHaveLength(5);
   });
 
   it("lo renovado mientras cambia el contenido no se responde después del cambio", async () => {
-    const { clock, loads, read, answer, changeContent } = setup();
+    const { clock, loads, read, answer, changeContent } = setup(weight);
     void read();
     await answer();
     clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
@@ -128,5 +142,22 @@ describe("filas guardadas: se leen de nuevo antes de vencer", () => {
     await new Promise((r) => setImmediate(r));
     expect(await afterChange).toBe("después del cambio");
     expect(await settledNow(read())).toEqual({ done: true, value: "después del cambio" });
+  });
+
+  it("una renovación que llega después de un cambio, sin lecturas entre medias, tampoco se responde", async () => {
+    const { clock, loads, read, answer, changeContent } = setup(weight);
+    void read();
+    await answer();
+    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
+    void read();
+    expect(loads).toHaveLength(2);
+    changeContent();
+    loads[1]!.resolve("leído durante el cambio");
+    await new Promise((r) => setImmediate(r));
+    const afterChange = read();
+    expect((await settledNow(afterChange)).done).toBe(false);
+    expect(loads).toHaveLength(3);
+    await answer();
+    expect(await afterChange).toBe("v2");
   });
 });
