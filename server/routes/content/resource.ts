@@ -19,6 +19,7 @@ import type { Page, PageRequest } from "../paging";
 import { removeRows, type SharedFilters } from "./repository";
 import { routeOptions, type Access, type RouteSpec } from "../routing";
 import { assertWithinQuota } from "./spam";
+import { batchedById } from "./batched-rows";
 import { ROW_WEIGHT, sharedRows } from "./shared-rows";
 import { viewerWithRows, type KeptViewers, type ViewerRole } from "./viewer-rows";
 import { actorOf, assertVisibilityAllowed, assertVisible, toViewer, viewerOf, type Viewer } from "./viewer";
@@ -88,6 +89,8 @@ export interface ContentResource<Row extends ContentRow, Item, Create, Update, F
   };
   repository(db: Queryable): {
     findById(id: string, viewerId: string | null): Promise<Row | null>;
+    /** Rows by id, without the ones missing; the order does not matter here. */
+    findMany(ids: string[], viewerId: string | null): Promise<Row[]>;
     list(filters: Filters, page: PageRequest, viewerId: string | null): Promise<Page<Row>>;
   };
   canEdit(row: Row, viewer: Viewer): boolean;
@@ -203,7 +206,8 @@ export function contentResource<Row extends ContentRow, Item, Create, Update, Fi
       const own = () => answer({ ...page, rows: viewed }, viewer);
       return asEveryone(request, reply, viewer, viewed, { everyone: () => answer(page, anyone), own }) ?? own();
     };
-    const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, itemScope(def.kind, id), ROW_WEIGHT, () => rows.findById(id, null)) : rows.findById(id, null));
+    const everyonesRow = batchedById((ids) => rows.findMany(ids, null));
+    const publicRow = (id: string) => (shared ? shared.get(`item:${id}`, itemScope(def.kind, id), ROW_WEIGHT, () => everyonesRow(id)) : rows.findById(id, null));
     const publicItem = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
       const row = shared ? await publicRow(id) : null;
       // Missing, hidden or not public yet: who may still see it depends on the viewer.

@@ -99,6 +99,7 @@ export const eventsRoutes = contentResource<EventRow, Event, EventPayload, Event
     const events = createEventsRepository(db);
     return {
       findById: events.findById,
+      findMany: events.findMany,
       list: ({ when, from, to, ...filters }, page, viewerId) => events.list(filters, windowFor(when, from, to, new Date()), page, viewerId),
     };
   },
