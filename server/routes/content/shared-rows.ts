@@ -49,7 +49,18 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
     // A test clock is read at every call: lru-cache otherwise keeps a time for 1 ms of real time.
     ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
   });
-  const weigh = <T>(weight: number | ((value: T) => number), loaded: T) => Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1);
+  /**
+   * Keeps `entry` as arrived with `loaded`, weighed now. A new object, since lru-cache weighs a key
+   * again only when its value is another one. Nothing thrown here may escape: the promises that
+   * call it have no one else to handle them.
+   */
+  const keepArrived = <T>(key: string, entry: Omit<Kept, "weight">, loaded: T, weight: number | ((value: T) => number), options: LRUCache.SetOptions<string, Kept, unknown>) => {
+    try {
+      kept.set(key, { ...entry, weight: Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1), settled: true, refreshing: false }, options);
+    } catch {
+      kept.delete(key);
+    }
+  };
 
   /** Loads `key` again while `entry` answers; the new value takes its place once it arrives. */
   const refresh = <T>(key: string, entry: Kept, weight: number | ((value: T) => number), load: () => Promise<T>) => {
@@ -66,12 +77,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
     loading.then(
       (loaded) => {
         // Dropped, or replaced by a load after a change: the newer entry stands.
-        if (kept.peek(key) !== entry) return;
-        try {
-          kept.set(key, { stamp: entry.stamp, value: Promise.resolve(loaded), weight: weigh(weight, loaded), settled: true }, { start: asked });
-        } catch {
-          kept.delete(key);
-        }
+        if (kept.peek(key) === entry) keepArrived(key, { stamp: entry.stamp, value: Promise.resolve(loaded) }, loaded, weight, { start: asked });
       },
       // The value in hand answers to its end; a read after that loads it as a miss does.
       () => (entry.refreshing = false),
@@ -91,20 +97,9 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
       kept.set(key, { stamp, value, weight: typeof weight === "number" ? Math.max(weight, 1) : 1 });
       value.then(
         (loaded) => {
-          // Weighed when it arrives; its lifetime still counts from when it was asked for. Nothing
-          // thrown here may escape: this promise has no one else to handle it.
+          // Weighed when it arrives; its lifetime still counts from when it was asked for.
           const entry = kept.peek(key);
-          if (entry?.value !== value) return;
-          if (typeof weight !== "function") {
-            entry.settled = true;
-            return;
-          }
-          try {
-            // A new object: lru-cache weighs a key again only when its value is another one.
-            kept.set(key, { ...entry, weight: weigh(weight, loaded), settled: true }, { noUpdateTTL: true });
-          } catch {
-            kept.delete(key);
-          }
+          if (entry?.value === value) keepArrived(key, entry, loaded, weight, { noUpdateTTL: true });
         },
         () => {
           if (kept.peek(key)?.value === value) kept.delete(key);
