@@ -7,6 +7,7 @@ import { REFRESH_AHEAD_MS, sharedRows } from "../shared-rows";
 // before. Time is a hand-moved clock; loads are promises the test settles.
 
 const LIFETIME_MS = PUBLIC_MAX_AGE_SECONDS * 1000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 // Rows declare their weight as a number; a reader's account, as a function of what arrived.
 const WEIGHTS = [
@@ -28,16 +29,37 @@ function setup(weight: number | ((value: string) => number)) {
   /** Settles the newest load with "v<n>". */
   const answer = async () => {
     loads.at(-1)!.resolve(`v${++next}`);
-    await new Promise((r) => setImmediate(r));
+    await nextTurn();
   };
-  return { clock, loads, read, answer, changeContent: () => (stamp = "2.0") };
+  /** A read answers at once with `value`, and no load has been added past `loadCount`. */
+  const answersAtOnce = async (value: string, loadCount: number) => {
+    expect(await settledNow(read())).toEqual({ done: true, value });
+    expect(loads).toHaveLength(loadCount);
+  };
+  /** A read waits for a new load (the `loadCount`-th) and is answered with what it brings. */
+  const waitsForLoad = async (loadCount: number, value: string) => {
+    const late = read();
+    expect((await settledNow(late)).done).toBe(false);
+    expect(loads).toHaveLength(loadCount);
+    await answer();
+    expect(await late).toBe(value);
+  };
+  /** A value kept, then read in its last stretch: its renewal (the second load) is on its way. */
+  const renewing = async () => {
+    void read();
+    await answer();
+    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
+    void read();
+    expect(loads).toHaveLength(2);
+  };
+  return { clock, loads, read, answer, answersAtOnce, waitsForLoad, renewing, changeContent: () => (stamp = "2.0") };
 }
 
 /** Whether `promise` has settled by the next turn of the event loop. */
 async function settledNow<T>(promise: Promise<T>): Promise<{ done: boolean; value?: T }> {
   let state: { done: boolean; value?: T } = { done: false };
   void promise.then((value) => (state = { done: true, value }));
-  await new Promise((r) => setImmediate(r));
+  await nextTurn();
   return state;
 }
 
@@ -70,94 +92,67 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
   });
 
   it("el valor renovado vive desde que se pidió, no más", async () => {
-    const { clock, loads, read, answer } = setup(weight);
-    void read();
-    await answer();
-    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
-    void read();
+    const { clock, answer, answersAtOnce, waitsForLoad, renewing } = setup(weight);
+    await renewing();
     const askedAt = clock.t;
     clock.t += 500;
     await answer();
     // It answers to its end without a load (it would be renewed in its own last stretch)…
     clock.t = askedAt + LIFETIME_MS - REFRESH_AHEAD_MS - 1;
-    expect(await settledNow(read())).toEqual({ done: true, value: "v2" });
-    expect(loads).toHaveLength(2);
+    await answersAtOnce("v2", 2);
     // …which is LIFETIME_MS after it was asked for: then a read waits for a load.
     clock.t = askedAt + LIFETIME_MS + 1;
-    const late = read();
-    expect((await settledNow(late)).done).toBe(false);
-    expect(loads).toHaveLength(3);
-    await answer();
-    expect(await late).toBe("v3");
+    await waitsForLoad(3, "v3");
   });
 
   it("una fila que nadie lee al final de su vida vence y la lectura siguiente la carga", async () => {
-    const { clock, loads, read, answer } = setup(weight);
+    const { clock, read, answer, waitsForLoad } = setup(weight);
     void read();
     await answer();
     clock.t += LIFETIME_MS + 1;
-    const late = read();
-    expect((await settledNow(late)).done).toBe(false);
-    expect(loads).toHaveLength(2);
-    await answer();
-    expect(await late).toBe("v2");
+    await waitsForLoad(2, "v2");
   });
 
   it("si la carga de renovación falla, el valor que hay responde hasta su fin y después se carga de nuevo", async () => {
-    const { clock, loads, read, answer } = setup(weight);
+    const { clock, loads, read, answer, answersAtOnce, waitsForLoad } = setup(weight);
     void read();
     await answer();
     clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
-    expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
+    await answersAtOnce("v1", 2);
     loads[1]!.reject(new Error("la base no contestó"));
-    await new Promise((r) => setImmediate(r));
-    expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
+    await nextTurn();
     // A failed renewal may be tried again by a later read in the same stretch.
-    expect(loads).toHaveLength(3);
+    await answersAtOnce("v1", 3);
     loads[2]!.reject(new Error("la base sigue sin contestar"));
-    await new Promise((r) => setImmediate(r));
+    await nextTurn();
     clock.t += REFRESH_AHEAD_MS - 1;
-    expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
+    await answersAtOnce("v1", 4);
     clock.t += 2;
-    const late = read();
-    expect((await settledNow(late)).done).toBe(false);
-    expect(loads).toHaveLength(5);
+    await waitsForLoad(5, "v2");
   });
 
   it("lo renovado mientras cambia el contenido no se responde después del cambio", async () => {
-    const { clock, loads, read, answer, changeContent } = setup(weight);
-    void read();
-    await answer();
-    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
-    void read();
-    expect(loads).toHaveLength(2);
+    const { loads, read, answersAtOnce, renewing, changeContent } = setup(weight);
+    await renewing();
     changeContent();
     // The read after the change does not take the kept value: it loads under the new stamp.
     const afterChange = read();
     expect(loads).toHaveLength(3);
     // The renewal started before the change arrives last: the load after the change stands.
     loads[2]!.resolve("después del cambio");
-    await new Promise((r) => setImmediate(r));
+    await nextTurn();
     loads[1]!.resolve("antes del cambio");
-    await new Promise((r) => setImmediate(r));
+    await nextTurn();
     expect(await afterChange).toBe("después del cambio");
-    expect(await settledNow(read())).toEqual({ done: true, value: "después del cambio" });
+    await answersAtOnce("después del cambio", 3);
   });
 
   it("una renovación que llega después de un cambio, sin lecturas entre medias, tampoco se responde", async () => {
-    const { clock, loads, read, answer, changeContent } = setup(weight);
-    void read();
-    await answer();
-    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
-    void read();
-    expect(loads).toHaveLength(2);
+    const { loads, waitsForLoad, renewing, changeContent } = setup(weight);
+    await renewing();
     changeContent();
     loads[1]!.resolve("leído durante el cambio");
-    await new Promise((r) => setImmediate(r));
-    const afterChange = read();
-    expect((await settledNow(afterChange)).done).toBe(false);
-    expect(loads).toHaveLength(3);
-    await answer();
-    expect(await afterChange).toBe("v2");
+    await nextTurn();
+    await waitsForLoad(3, "v2");
   });
 });
