@@ -39,6 +39,9 @@ describe("notificaciones", () => {
       for (let i = 1; i <= 5; i++) {
         await notifyUsers(t.database, [{ userId: person.uid, kind: "prueba", title: `Aviso ${i}`, body: `Cuerpo ${i}` }]);
       }
+      // One second apart, as notices come: PGlite's clock can give two inserts in a row the same
+      // instant, and then their order is the ids' (random), not the one they were sent in.
+      await t.database.query("UPDATE notifications SET created_at = now() - make_interval(secs => 6 - substring(title from 7)::int) WHERE user_id = $1", [person.uid]);
       const first = await t.request({ url: "/api/notifications?limit=2", headers: bearer(person) });
       expect(first.statusCode).toBe(200);
       const page1 = notificationPageSchema.parse(first.json().data);
