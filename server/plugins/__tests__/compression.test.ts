@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { seedDemo } from "../../db/seed";
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST_BROTLI, SMALL_ANSWER_BROTLI, SMALL_ANSWER_BYTES } from "../compression";
 import { notifyUsers } from "../../routes/notifications/service";
@@ -88,6 +88,40 @@ describe("compresión de las respuestas de la API", () => {
       expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
       const options = plain.rawPayload.length <= SMALL_ANSWER_BYTES ? SMALL_ANSWER_BROTLI : PER_REQUEST_BROTLI;
       expect(res.rawPayload.equals(zlib.brotliCompressSync(plain.rawPayload, options))).toBe(true);
+    }
+  });
+
+  // The same text compressed once (compressedBefore): what changes is compressed anew.
+  it("comprime una vez la respuesta personal que se repite, y la que cambia llega con su cambio", async () => {
+    const person = await registeredUser(t);
+    const events = (await t.request({ method: "GET", url: "/api/events?limit=50" })).json().data.items as { _id: string }[];
+    const follow = async (id: string) =>
+      expect((await t.request({ method: "POST", url: `/api/events/${id}/follow`, headers: bearer(person) })).statusCode).toBe(200);
+    for (const event of events.slice(0, 20)) await follow(event._id);
+    const myData = async () => {
+      const res = await t.app.inject({ method: "GET", url: "/api/users/my-data", headers: { ...bearer(person), "accept-encoding": "gzip, deflate, br, zstd" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe("br");
+      return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).data as { following: { events: string[] } };
+    };
+    const compressions = jest.spyOn(zlib, "brotliCompressSync");
+    try {
+      const first = await myData();
+      expect(first.following.events).toHaveLength(20);
+      expect(await myData()).toEqual(first);
+      expect(compressions).toHaveBeenCalledTimes(1);
+
+      const added = events[20]!._id;
+      await follow(added);
+      compressions.mockClear();
+      const changed = await myData();
+      expect(changed.following.events).toHaveLength(21);
+      expect(changed.following.events).toContain(added);
+      expect(compressions).toHaveBeenCalledTimes(1);
+      expect(await myData()).toEqual(changed);
+      expect(compressions).toHaveBeenCalledTimes(1);
+    } finally {
+      compressions.mockRestore();
     }
   });
 
