@@ -9,7 +9,8 @@
 //   DATABASE_URL=postgres://… node scripts/with-emulator.mjs node bench/content-load.mjs
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
-// Options: --connections 100 --duration 10 --people 40 --profile <dir> (a V8 CPU profile of the
+// Options: --connections 100 --duration 10 --rounds 1 (turns of --duration seconds, alternating
+// each row with its floor) --people 40 --profile <dir> (a V8 CPU profile of the
 // API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
 // has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
 // n changes a second through the API elsewhere: people following and unfollowing an event, so
@@ -35,6 +36,9 @@ const { values } = parseArgs({
   options: {
     connections: { type: "string", default: "100" },
     duration: { type: "string", default: "10" },
+    // Each row and its floor in this many alternating turns of --duration seconds (floor, API,
+    // floor, API…), so a slow stretch of a shared machine falls on both sides alike.
+    rounds: { type: "string", default: "1" },
     people: { type: "string", default: "40" },
     // Writes a V8 CPU profile of the API process here on exit (open it in Chrome DevTools or speedscope).
     profile: { type: "string" },
@@ -55,6 +59,8 @@ const { values } = parseArgs({
 const acceptEncoding = values["accept-encoding"];
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error("--rounds es un número entero de turnos (1 o más).");
 const history = Number(values.history);
 if (!Number.isInteger(history) || history < 0) throw new Error("--history es un número entero de eventos (0 o más).");
 const writesPerSecond = Number(values.writes);
@@ -132,6 +138,28 @@ function postgresCpuMs() {
 function peakRssMiB(pid) {
   const kib = procStatusKb(pid, "VmHWM");
   return kib === null ? null : kib / 1024;
+}
+
+/**
+ * Turns of one side as one result: requests a second over all of them, CPU per request over all
+ * their requests, failures added up; p50 the median turn's and p99 the worst turn's (autocannon
+ * gives percentiles, not the histograms to merge).
+ */
+function combined(turns) {
+  if (turns.length === 1) return turns[0];
+  const sum = (pick) => turns.reduce((total, turn) => total + pick(turn), 0);
+  const total = sum((turn) => turn.requests.total);
+  const perRequest = (field) => (turns.some((turn) => turn[field] === null) || total === 0 ? null : sum((turn) => turn[field] * turn.requests.total) / total);
+  const p50s = turns.map((turn) => turn.latency.p50).sort((a, b) => a - b);
+  return {
+    requests: { average: sum((turn) => turn.requests.average) / turns.length, total },
+    latency: { p50: p50s[Math.floor(p50s.length / 2)], p99: Math.max(...turns.map((turn) => turn.latency.p99)) },
+    errors: sum((turn) => turn.errors),
+    timeouts: sum((turn) => turn.timeouts),
+    non2xx: sum((turn) => turn.non2xx ?? 0),
+    cpuPerRequest: perRequest("cpuPerRequest"),
+    databaseCpuPerRequest: perRequest("databaseCpuPerRequest"),
+  };
 }
 
 /** The request with the browser's Accept-Encoding when --accept-encoding is given. */
@@ -251,16 +279,25 @@ try {
   const rows = [];
   const health = await run("GET /api/health", api, get("/api/health"));
   rows.push({ title: health.title, result: health.result });
+  const turnRatios = [];
   for (const [title, apiRequest, floorRequest] of pairs.filter(([title]) => !values.only || title.includes(values.only))) {
-    const floor = await run(`${title} (suelo)`, bare, floorRequest);
-    const measured = await run(title, api, apiRequest, changes);
-    rows.push({ title: `  suelo: SELECT indexado`, result: floor.result });
-    rows.push({ title, result: measured.result, ratio: measured.result.requests.average / floor.result.requests.average, health: measured.result.requests.average / health.result.requests.average });
+    const floorTurns = [];
+    const apiTurns = [];
+    for (let turn = 0; turn < rounds; turn++) {
+      floorTurns.push((await run(`${title} (suelo)`, bare, floorRequest)).result);
+      apiTurns.push((await run(title, api, apiRequest, changes)).result);
+    }
+    const floor = combined(floorTurns);
+    const measured = combined(apiTurns);
+    rows.push({ title: `  suelo: SELECT indexado`, result: floor });
+    rows.push({ title, result: measured, ratio: measured.requests.average / floor.requests.average, health: measured.requests.average / health.result.requests.average });
+    if (rounds > 1) turnRatios.push(`${title}: ${apiTurns.map((r, k) => `${(r.requests.average / floorTurns[k].requests.average).toFixed(2)}×`).join(" · ")}`);
   }
 
   const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo (--write ${values.write}) durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
   const encoding = acceptEncoding === undefined ? "" : ` · Accept-Encoding: ${acceptEncoding}`;
-  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba · ${PEOPLE} cuentas${writing}${encoding}\n`);
+  const turns = rounds > 1 ? ` en ${rounds} turnos alternados con su suelo (p50: la mediana de los turnos; p99: el peor)` : "";
+  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba${turns} · ${PEOPLE} cuentas${writing}${encoding}\n`);
   console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result, ratio, health: vsHealth } of rows) {
@@ -269,6 +306,7 @@ try {
     const ms = (x) => (x === null ? "" : x.toFixed(3));
     console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} | ${ms(result.cpuPerRequest)} | ${ms(result.databaseCpuPerRequest)} |`);
   }
+  if (turnRatios.length > 0) console.log(`\n× suelo en cada turno:\n${turnRatios.map((line) => `- ${line}`).join("\n")}`);
   const peak = peakRssMiB(server.child.pid);
   // Both servers and the loaded data share that process: compare runs with each other, not with a row.
   if (peak !== null) console.log(`\nMemoria máxima del proceso del servidor (VmHWM): ${Math.round(peak)} MiB`);
