@@ -1,4 +1,4 @@
-import { hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
@@ -58,13 +58,31 @@ export const PER_REQUEST_BROTLI: zlib.BrotliOptions = { params: { [zlib.constant
 export const SMALL_ANSWER_BYTES = 4096;
 export const SMALL_ANSWER_BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 
-/** An answer compressed once to be sent many times. */
-export function compressKept(encoding: ApiEncoding, text: string): Buffer {
-  return encoding === "br" ? zlib.brotliCompressSync(text, BUILT_BROTLI) : zlib.gzipSync(text);
+/**
+ * `compressed` in a buffer of its own size, to be kept. node:zlib's one-call functions return a
+ * view of a 16 KB block, and Buffer.from copies into a shared 8 KB slab: kept as they come, each
+ * answer of a few hundred bytes would hold kilobytes that its size does not count.
+ */
+export function ownBytes(compressed: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(compressed.length);
+  compressed.copy(own);
+  return own;
 }
 
-/** What an instance keeps of answers compressed on the fly (compressedBefore): some 5,000 profiles in Brotli (~790 B each). */
+/** An answer compressed once to be sent many times. */
+export function compressKept(encoding: ApiEncoding, text: string): Buffer {
+  return ownBytes(encoding === "br" ? zlib.brotliCompressSync(text, BUILT_BROTLI) : zlib.gzipSync(text));
+}
+
+/** What the API keeps of answers compressed on the fly (compressedBefore): some 4,000 profiles in Brotli (~790 B each). */
 export const COMPRESSED_MEMORY_BYTES = 4 * 1024 * 1024;
+/** What an entry costs beyond its bytes: its key (the hash) and the cache's own bookkeeping. */
+export const COMPRESSED_ENTRY_OVERHEAD_BYTES = 200;
+/**
+ * How long an answer is kept without being asked for again: the same person's return to the app
+ * is minutes away, and a personal answer (an account deleted since, say) does not linger in memory.
+ */
+export const COMPRESSED_MEMORY_MS = 10 * 60_000;
 
 /** A compressor that remembers: `encoding` names what `compress` makes of a text. */
 export type RememberingCompressor = (encoding: ApiEncoding, text: Buffer, compress: (text: Buffer) => Buffer) => Buffer;
@@ -73,18 +91,23 @@ export type RememberingCompressor = (encoding: ApiEncoding, text: Buffer, compre
  * Answers compressed on the fly, kept by the SHA-256 of their text. The same person's answer
  * comes back unchanged again and again (the app reads its profile at every start, on every
  * return to the window and after every change), and compressing it again took ~10 % of the API's
- * time on my-data; its hash takes 1.3 µs for 1.2 KB and 15 µs for a page of 20 events
+ * time on my-data; its hash takes 3.3 µs for 1.2 KB and 17 µs for a page of 20 events (Brotli 4 of that page, ~120 µs)
  * (docs/operations/rendimiento-bitacora.md, "Comprimir una vez lo que se repite"). Kept by what
  * the text is, never by who asked: only an answer with that very text finds it, and what it
  * finds is what compressing it would give.
  */
 export function compressedBefore(maxBytes = COMPRESSED_MEMORY_BYTES): RememberingCompressor {
-  const kept = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (compressed) => compressed.length });
+  const kept = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (compressed) => compressed.length + COMPRESSED_ENTRY_OVERHEAD_BYTES,
+    ttl: COMPRESSED_MEMORY_MS,
+    updateAgeOnGet: true,
+  });
   return (encoding, text, compress) => {
-    const key = `${encoding}:${hash("sha256", text, "base64")}`;
+    const key = `${encoding}:${createHash("sha256").update(text).digest("base64")}`;
     const known = kept.get(key);
     if (known) return known;
-    const compressed = compress(text);
+    const compressed = ownBytes(compress(text));
     kept.set(key, compressed);
     return compressed;
   };

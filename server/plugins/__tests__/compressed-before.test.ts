@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "@jest/globals";
-import { compressedBefore } from "../compression";
+import { COMPRESSED_ENTRY_OVERHEAD_BYTES, compressedBefore } from "../compression";
 
 // An answer compressed on the fly is kept by its text: the same text again is not compressed
 // again, and nothing else ever gets it (plugins/compression.ts).
@@ -29,6 +29,15 @@ describe("lo comprimido antes", () => {
     expect(calls).toEqual([text("Ana").toString()]);
   });
 
+  // node:zlib answers with a view of a 16 KB block: kept as it came, a 40-byte answer would hold
+  // 16 KB that the memory's count never sees.
+  it("guarda solo los bytes de cada respuesta, no el bloque en que los dio zlib", () => {
+    const remembered = compressedBefore();
+    const compressed = remembered("br", text("Ana"), (t) => zlib.brotliCompressSync(t));
+    expect(zlib.brotliCompressSync(text("Ana")).buffer.byteLength).toBeGreaterThan(1024);
+    expect(compressed.buffer.byteLength).toBe(compressed.length);
+  });
+
   it("a un texto distinto le da lo suyo, aunque difiera en un solo carácter", () => {
     const remembered = compressedBefore();
     const { calls, compress } = counting();
@@ -49,8 +58,8 @@ describe("lo comprimido antes", () => {
   it("no pasa de su memoria: lo más viejo se suelta y se comprime de nuevo si vuelve", () => {
     const texts = Array.from({ length: 5 }, (_, k) => text(`Persona ${k} ${"x".repeat(200)}`));
     const size = zlib.brotliCompressSync(texts[0]!).length;
-    // Room for three answers of that size.
-    const remembered = compressedBefore(size * 3 + 2);
+    // Room for three answers of that size, with what each costs besides its bytes.
+    const remembered = compressedBefore((size + COMPRESSED_ENTRY_OVERHEAD_BYTES) * 3 + 2);
     const { calls, compress } = counting();
     for (const t of texts) remembered("br", t, compress);
     expect(calls).toHaveLength(5);

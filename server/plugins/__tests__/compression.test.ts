@@ -125,6 +125,31 @@ describe("compresión de las respuestas de la API", () => {
     }
   });
 
+  // A personal answer in gzip goes through the same memory as Brotli (the anonymous list is kept
+  // for everyone and compressed elsewhere).
+  it("envía en gzip una respuesta personal a quien solo acepta gzip, y la misma otra vez sin comprimirla de nuevo", async () => {
+    const person = await registeredUser(t);
+    const events = (await t.request({ method: "GET", url: "/api/events?limit=50" })).json().data.items as { _id: string }[];
+    for (const event of events.slice(0, 20)) {
+      expect((await t.request({ method: "POST", url: `/api/events/${event._id}/follow`, headers: bearer(person) })).statusCode).toBe(200);
+    }
+    const read = (acceptEncoding?: string) =>
+      t.app.inject({ method: "GET", url: "/api/users/my-data", headers: { ...bearer(person), ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) } });
+    const plain = await read();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    const compressions = jest.spyOn(zlib, "gzipSync");
+    try {
+      for (let k = 0; k < 2; k++) {
+        const res = await read("gzip");
+        expect(res.headers["content-encoding"]).toBe("gzip");
+        expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString())).toEqual(plain.json());
+      }
+      expect(compressions).toHaveBeenCalledTimes(1);
+    } finally {
+      compressions.mockRestore();
+    }
+  });
+
   it("no comprime respuestas pequeñas", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(200);
