@@ -10,7 +10,7 @@
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --rounds 1 (turns of --duration seconds, alternating
-// each row with its floor) --people 40 --profile <dir> (a V8 CPU profile of the
+// each row with its floor; × /api/health stays against the one health run before them) --people 40 --profile <dir> (a V8 CPU profile of the
 // API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
 // has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
 // n changes a second through the API elsewhere: people following and unfollowing an event, so
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "100" },
     duration: { type: "string", default: "10" },
     // Each row and its floor in this many alternating turns of --duration seconds (floor, API,
-    // floor, API…), so a slow stretch of a shared machine falls on both sides alike.
+    // API, floor, floor, API…), so a slow stretch of a shared machine falls on both sides alike.
     rounds: { type: "string", default: "1" },
     people: { type: "string", default: "40" },
     // Writes a V8 CPU profile of the API process here on exit (open it in Chrome DevTools or speedscope).
@@ -151,9 +151,10 @@ function combined(turns) {
   const total = sum((turn) => turn.requests.total);
   const perRequest = (field) => (turns.some((turn) => turn[field] === null) || total === 0 ? null : sum((turn) => turn[field] * turn.requests.total) / total);
   const p50s = turns.map((turn) => turn.latency.p50).sort((a, b) => a - b);
+  const middle = Math.floor(p50s.length / 2);
   return {
     requests: { average: sum((turn) => turn.requests.average) / turns.length, total },
-    latency: { p50: p50s[Math.floor(p50s.length / 2)], p99: Math.max(...turns.map((turn) => turn.latency.p99)) },
+    latency: { p50: p50s.length % 2 === 1 ? p50s[middle] : (p50s[middle - 1] + p50s[middle]) / 2, p99: Math.max(...turns.map((turn) => turn.latency.p99)) },
     errors: sum((turn) => turn.errors),
     timeouts: sum((turn) => turn.timeouts),
     non2xx: sum((turn) => turn.non2xx ?? 0),
@@ -283,9 +284,18 @@ try {
   for (const [title, apiRequest, floorRequest] of pairs.filter(([title]) => !values.only || title.includes(values.only))) {
     const floorTurns = [];
     const apiTurns = [];
+    // ABBA: in every other turn the API goes first, so a machine that keeps slowing down (or
+    // speeding up) through a row does not always favour the same side.
     for (let turn = 0; turn < rounds; turn++) {
-      floorTurns.push((await run(`${title} (suelo)`, bare, floorRequest)).result);
-      apiTurns.push((await run(title, api, apiRequest, changes)).result);
+      const floorTurn = () => run(`${title} (suelo)`, bare, floorRequest);
+      const apiTurn = () => run(title, api, apiRequest, changes);
+      if (turn % 2 === 0) {
+        floorTurns.push((await floorTurn()).result);
+        apiTurns.push((await apiTurn()).result);
+      } else {
+        apiTurns.push((await apiTurn()).result);
+        floorTurns.push((await floorTurn()).result);
+      }
     }
     const floor = combined(floorTurns);
     const measured = combined(apiTurns);
@@ -296,7 +306,7 @@ try {
 
   const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo (--write ${values.write}) durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
   const encoding = acceptEncoding === undefined ? "" : ` · Accept-Encoding: ${acceptEncoding}`;
-  const turns = rounds > 1 ? ` en ${rounds} turnos alternados con su suelo (p50: la mediana de los turnos; p99: el peor)` : "";
+  const turns = rounds > 1 ? ` en ${rounds} turnos alternados con su suelo (p50: la mediana de los turnos; p99: el peor; × /api/health, contra su única corrida)` : "";
   console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba${turns} · ${PEOPLE} cuentas${writing}${encoding}\n`);
   console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
