@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { seedDemo } from "../../db/seed";
 import { COMPRESSION_THRESHOLD_BYTES, PER_REQUEST_BROTLI, SMALL_ANSWER_BROTLI, SMALL_ANSWER_BYTES } from "../compression";
 import { notifyUsers } from "../../routes/notifications/service";
-import { addressOf, registeredUser } from "../../test/accounts";
+import { addressOf, registeredUser, type TestPerson } from "../../test/accounts";
 import { bearer } from "../../test/emulator";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { openStream } from "../../test/sse";
@@ -24,6 +24,21 @@ describe("compresión de las respuestas de la API", () => {
 
   const list = (acceptEncoding?: string) =>
     t.app.inject({ method: "GET", url: "/api/events", headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+
+  /** The demo's upcoming events, for people to follow. */
+  const upcoming = async () => (await t.request({ method: "GET", url: "/api/events?limit=50" })).json().data.items as { _id: string }[];
+  const follow = async (person: TestPerson, eventId: string) =>
+    expect((await t.request({ method: "POST", url: `/api/events/${eventId}/follow`, headers: bearer(person) })).statusCode).toBe(200);
+  /** Someone who follows 20 events: their my-data is over the threshold and under SMALL_ANSWER_BYTES. */
+  const followingTwenty = async () => {
+    const person = await registeredUser(t);
+    const events = await upcoming();
+    for (const event of events.slice(0, 20)) await follow(person, event._id);
+    return { person, events };
+  };
+  /** `url` read by `person`, asking for `acceptEncoding` if given. */
+  const readAs = (person: TestPerson, url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: "GET", url, headers: { ...bearer(person), ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) } });
 
   it("envía una lista en brotli que se decodifica al mismo JSON", async () => {
     const plain = await list();
@@ -66,13 +81,8 @@ describe("compresión de las respuestas de la API", () => {
   // A personal answer is compressed for its one request: up to 4 KB in Brotli quality 1, which a
   // busy server compresses in half the time of 4 (plugins/compression.ts); bigger ones in 4.
   it("comprime una respuesta personal chica en Brotli 1 y una grande en Brotli 4, y las dos se decodifican al mismo JSON", async () => {
-    const person = await registeredUser(t);
-    const events = (await t.request({ method: "GET", url: "/api/events?limit=50" })).json().data.items as { _id: string }[];
-    for (const event of events.slice(0, 20)) {
-      expect((await t.request({ method: "POST", url: `/api/events/${event._id}/follow`, headers: bearer(person) })).statusCode).toBe(200);
-    }
-    const read = (url: string, acceptEncoding?: string) =>
-      t.app.inject({ method: "GET", url, headers: { ...bearer(person), ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) } });
+    const { person } = await followingTwenty();
+    const read = (url: string, acceptEncoding?: string) => readAs(person, url, acceptEncoding);
     const cases: [string, number, number][] = [
       ["/api/users/my-data", COMPRESSION_THRESHOLD_BYTES + 1, SMALL_ANSWER_BYTES],
       // Within the one-call path (syncThreshold), as every page of a list is.
@@ -93,13 +103,9 @@ describe("compresión de las respuestas de la API", () => {
 
   // The same text compressed once (compressedBefore): what changes is compressed anew.
   it("comprime una vez la respuesta personal que se repite, y la que cambia llega con su cambio", async () => {
-    const person = await registeredUser(t);
-    const events = (await t.request({ method: "GET", url: "/api/events?limit=50" })).json().data.items as { _id: string }[];
-    const follow = async (id: string) =>
-      expect((await t.request({ method: "POST", url: `/api/events/${id}/follow`, headers: bearer(person) })).statusCode).toBe(200);
-    for (const event of events.slice(0, 20)) await follow(event._id);
+    const { person, events } = await followingTwenty();
     const myData = async () => {
-      const res = await t.app.inject({ method: "GET", url: "/api/users/my-data", headers: { ...bearer(person), "accept-encoding": "gzip, deflate, br, zstd" } });
+      const res = await readAs(person, "/api/users/my-data", "gzip, deflate, br, zstd");
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-encoding"]).toBe("br");
       return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()).data as { following: { events: string[] } };
@@ -112,7 +118,7 @@ describe("compresión de las respuestas de la API", () => {
       expect(compressions).toHaveBeenCalledTimes(1);
 
       const added = events[20]!._id;
-      await follow(added);
+      await follow(person, added);
       compressions.mockClear();
       const changed = await myData();
       expect(changed.following.events).toHaveLength(21);
@@ -128,13 +134,8 @@ describe("compresión de las respuestas de la API", () => {
   // A personal answer in gzip goes through the same memory as Brotli (the anonymous list is kept
   // for everyone and compressed elsewhere).
   it("envía en gzip una respuesta personal a quien solo acepta gzip, y la misma otra vez sin comprimirla de nuevo", async () => {
-    const person = await registeredUser(t);
-    const events = (await t.request({ method: "GET", url: "/api/events?limit=50" })).json().data.items as { _id: string }[];
-    for (const event of events.slice(0, 20)) {
-      expect((await t.request({ method: "POST", url: `/api/events/${event._id}/follow`, headers: bearer(person) })).statusCode).toBe(200);
-    }
-    const read = (acceptEncoding?: string) =>
-      t.app.inject({ method: "GET", url: "/api/users/my-data", headers: { ...bearer(person), ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) } });
+    const { person } = await followingTwenty();
+    const read = (acceptEncoding?: string) => readAs(person, "/api/users/my-data", acceptEncoding);
     const plain = await read();
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
     const compressions = jest.spyOn(zlib, "gzipSync");
