@@ -121,6 +121,22 @@ describe("cuenta propia", () => {
     const follow = (who: TestPerson, id: string, query = "") =>
       t.request({ method: "POST", url: `/api/users/follow/${id}/user${query}`, headers: bearer(who) });
 
+    it("mis datos lista a quien sigue en el orden en que lo siguió, no por su id ni por su lugar en la tabla", async () => {
+      const follower = await registeredUser(t, { name: "Sigue a tres" });
+      const people = await Promise.all(["Primera", "Segunda", "Tercera"].map((name) => registeredUser(t, { name })));
+      const byId = people.map((person) => person.uid).sort();
+      // Stored in id order, each older than the one before (as restored follows, or rows a
+      // VACUUM FULL moved, are): by id or by place in the table the list would come reversed.
+      for (const [k, uid] of byId.entries()) {
+        await t.database.query(
+          "INSERT INTO follows (follower_id, target_kind, target_id, created_at) VALUES ($1, 'users', $2, now() - make_interval(hours => $3))",
+          [follower.uid, uid, k],
+        );
+      }
+      const myData = userSchema.parse((await t.request({ url: "/api/users/my-data", headers: bearer(follower) })).json().data);
+      expect(myData.following.users).toEqual([...byId].reverse());
+    });
+
     it("sigue y deja de seguir, idempotente, y avisa una sola vez", async () => {
       const first = await follow(me, other.uid);
       expect(first.statusCode).toBe(200);
