@@ -99,9 +99,19 @@ export async function alongsideOf<T>(db: Queryable, userId: string, alongside: A
   return rows[0] ? alongside.read(rows[0]) : null;
 }
 
+// The statement text of each Alongside, built once: the same string every time is hashed once
+// and found at once among the prepared statements (server/db/postgres.ts), where a new one of
+// ~700 characters was joined, flattened and hashed on every signed-in request.
+const withAccount = new WeakMap<Alongside<unknown>, string>();
+function withAccountStatement(alongside: Alongside<unknown>): string {
+  let sql = withAccount.get(alongside);
+  if (sql === undefined) withAccount.set(alongside, (sql = `SELECT ${ACCOUNT}, ${alongside.columns} FROM users u WHERE u.id = $1 LIMIT 1`));
+  return sql;
+}
+
 /** The user's row and the columns in one statement; both null when there is no such user. */
 export async function findUserWith<T>(db: Queryable, id: string, alongside: Alongside<T>): Promise<{ user: UserRow | null; alongside: T | null }> {
-  const rows = await db.query<Record<string, unknown>>(`SELECT ${ACCOUNT}, ${alongside.columns} FROM users u WHERE u.id = $1 LIMIT 1`, [id, ...alongside.params]);
+  const rows = await db.query<Record<string, unknown>>(withAccountStatement(alongside), [id, ...alongside.params]);
   return rows[0] ? { user: accountOf(rows[0]), alongside: alongside.read(rows[0]) } : { user: null, alongside: null };
 }
 
