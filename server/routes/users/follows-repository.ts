@@ -1,6 +1,6 @@
 import type { Following } from "../../../lib/schemas/users";
 import type { Queryable } from "../../db/queryable";
-import { FOLLOW_TARGET_KINDS, toUserRow, type UserRecord, type UserRow } from "./rows";
+import { noFollowing, toUserRow, type UserRecord, type UserRow } from "./rows";
 
 // Who follows whom among people, and what a person follows of every kind (the `follows` table,
 // 0001_users.sql). Follows of content are written by the content modules.
@@ -21,7 +21,7 @@ export function createUserFollowsRepository(db: Queryable) {
          ORDER BY at ASC NULLS FIRST, id ASC`,
         [userId],
       );
-      const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
+      const following = noFollowing();
       let followersCount = 0;
       for (const row of rows) {
         if (row.kind === "#followers") followersCount = Number(row.id);

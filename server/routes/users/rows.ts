@@ -1,5 +1,5 @@
 import type { AccessibilityFeature } from "../../../lib/schemas/accessibility";
-import type { AccountType, ProfileLink } from "../../../lib/schemas/users";
+import type { AccountType, Following, ProfileLink } from "../../../lib/schemas/users";
 import { fromJson, toDate, toDateOrNull } from "../../db/sql";
 
 // The account tables as the server code sees them (server/db/migrations/0001_users.sql and
@@ -8,6 +8,11 @@ import { fromJson, toDate, toDateOrNull } from "../../db/sql";
 
 export const FOLLOW_TARGET_KINDS = ["users", "events", "places", "news", "communities", "tags"] as const;
 export type FollowTargetKind = (typeof FOLLOW_TARGET_KINDS)[number];
+
+/** Nothing followed yet, one list per kind, to be filled: written out, since every own-profile answer makes one. */
+export function noFollowing(): Following {
+  return { users: [], events: [], places: [], news: [], communities: [], tags: [] };
+}
 
 export type { ProfileLink };
 

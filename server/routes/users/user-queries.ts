@@ -2,7 +2,7 @@ import type { Following } from "../../../lib/schemas/users";
 import type { Queryable } from "../../db/queryable";
 import { fromJson, Params, toJsonParam } from "../../db/sql";
 import type { AddressRow } from "../addresses/repository";
-import { FOLLOW_TARGET_KINDS, toUserRow, USER_COLUMN, USER_JSON_FIELDS, type UserChanges, type UserRecord, type UserRow } from "./rows";
+import { noFollowing, toUserRow, USER_COLUMN, USER_JSON_FIELDS, type UserChanges, type UserRecord, type UserRow } from "./rows";
 
 // The statements on `users` that every part of the users repository builds on, and the one read
 // of a person's own relations.
@@ -65,7 +65,7 @@ interface OwnRelationsRecord {
 }
 
 function toOwnRelations(record: OwnRelationsRecord): OwnRelations {
-  const following = Object.fromEntries(FOLLOW_TARGET_KINDS.map((kind) => [kind, [] as string[]])) as Following;
+  const following = noFollowing();
   for (const [kind, id] of fromJson<[string, string][]>(record.own_following)) following[kind as keyof Following]?.push(id);
   return { following, followersCount: record.own_followers, addresses: fromJson<AddressRow[]>(record.own_addresses) };
 }
