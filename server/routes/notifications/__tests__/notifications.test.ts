@@ -237,6 +237,23 @@ describe("notificaciones", () => {
       }
     });
 
+    it("el stream, que escribe su propia cabecera, lleva las de seguridad de toda respuesta de la API", async () => {
+      const stream = await streamOf(await registeredUser(t));
+      try {
+        expect(stream.headers).toMatchObject({
+          "content-type": "text/event-stream; charset=utf-8",
+          "content-security-policy": "default-src 'none';frame-ancestors 'none'",
+          "x-content-type-options": "nosniff",
+          "x-frame-options": "SAMEORIGIN",
+          "cross-origin-resource-policy": "same-origin",
+          "strict-transport-security": "max-age=31536000; includeSubDomains",
+          "referrer-policy": "strict-origin-when-cross-origin",
+        });
+      } finally {
+        stream.close();
+      }
+    });
+
     it("envía latidos y el conteo sin ver al conectar", async () => {
       const person = await registeredUser(t);
       await notifyUsers(t.database, [{ userId: person.uid, kind: "prueba", title: "a", body: "b" }]);
