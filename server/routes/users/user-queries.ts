@@ -47,11 +47,12 @@ export interface OwnRelations {
 
 // A person's own relations as columns of one SELECT, keyed by `$1` (their id): asked alone, or
 // next to their row when the sign-in check reads it anyway (findUserWithOwnRelations). Each list
-// is aggregated from a sorted subquery, the way PostgreSQL's manual gives next to ORDER BY inside
-// the aggregate; over one table with nothing joined the aggregate reads it in that order (a test
-// stores follows in id order, each older than the one before). ORDER BY inside json_agg sorted apart for
-// the aggregate: my-data's statement took 94–96 µs of PostgreSQL CPU, and 87–88 like this
-// (docs/operations/rendimiento-bitacora.md, "Ordenar antes de juntar").
+// is aggregated from a sorted subquery, which PostgreSQL's manual says "will usually work" in
+// place of ORDER BY inside the aggregate: it holds while the outer level only aggregates (no join,
+// GROUP BY or DISTINCT around it), so keep it that way; tests store follows and addresses in id
+// order, each older than the one before. ORDER BY inside json_agg sorted apart for the aggregate:
+// my-data's statement took 94–96 µs of PostgreSQL CPU, and 87–88 like this
+// (docs/operations/rendimiento-bitacora.md, "Menos trabajo por petición en my-data").
 const OWN_RELATIONS_COLUMNS = `
        coalesce((SELECT json_agg(json_build_array(f.target_kind, f.target_id))
          FROM (SELECT target_kind, target_id FROM follows WHERE follower_id = $1 ORDER BY created_at, target_id) f), '[]'::json) AS own_following,

@@ -49,4 +49,19 @@ describe("direcciones en los datos del usuario", () => {
     const after = userSchema.parse((await as(t, ana)({ url: "/api/users/my-data" })).json().data);
     expect(after.addresses.map((a) => a._id)).toEqual([trabajo._id]);
   });
+
+  it("las direcciones van de la más vieja a la más nueva, no por su id ni por su lugar en la tabla", async () => {
+    const ana = await makePerson(t);
+    // Stored in id order, each older than the one before (restored, or moved by a VACUUM FULL):
+    // by id or by place in the table they would come reversed.
+    const ids = ["dir-a", "dir-b", "dir-c"];
+    for (const [k, id] of ids.entries()) {
+      await t.database.query(
+        "INSERT INTO addresses (id, user_id, label, street, city, state, created_at) VALUES ($1, $2, $3, 'Calle Hidalgo', 'Saltillo', 'Coahuila', now() - make_interval(hours => $4))",
+        [id, ana.uid, `Dirección ${k}`, k],
+      );
+    }
+    const mine = userSchema.parse((await as(t, ana)({ url: "/api/users/my-data" })).json().data);
+    expect(mine.addresses.map((a) => a._id)).toEqual([...ids].reverse());
+  });
 });
