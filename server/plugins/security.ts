@@ -73,7 +73,7 @@ export function withScriptHashes(policy: string, hashes: readonly string[]): str
  * (no nonces; the policies are fixed at start), so each reply gets them as Fastify headers,
  * written with the rest in one pass: helmet writing each on the raw response, checked there and
  * then merged again with Fastify's, cost ~5 µs more CPU per request in an A/B of 14-header JSON
- * answers (docs/operations/rendimiento-bitacora.md, "Las cabeceras de seguridad, leídas una vez").
+ * answers (docs/operations/rendimiento-bitacora.md, "Menos trabajo por petición en my-data").
  */
 function headersWritten(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
