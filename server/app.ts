@@ -99,12 +99,14 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
 
   registerErrorHandling(app);
   registerNulCharacterGuard(app);
-  const pageWorkAllowed = await registerRateLimits(app, config.rateLimit, API_PREFIX);
+  // Before the limits: a request refused by the global ceiling (429 from an onRequest hook, so
+  // no later hook runs) is still an answer that needs its security headers.
   registerSecurityHeaders(app, {
     authEmulatorHost: config.authEmulatorHost,
     extraConnectSrc: config.cspConnectSrc,
     subresources: { prefixes: [`${API_PREFIX}/`, ...ASSET_PREFIXES, `${UPLOADS_URL_PREFIX}/`], pages: [apiDocsPath(API_PREFIX), `${API_PREFIX}${EMBED_PREFIX}`] },
   });
+  const pageWorkAllowed = await registerRateLimits(app, config.rateLimit, API_PREFIX);
 
   app.addHook("onSend", async (request, reply, payload) => {
     // API answers are personal (bearer tokens): keep them out of shared and browser HTTP caches.

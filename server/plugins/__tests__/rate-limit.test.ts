@@ -141,6 +141,8 @@ describe("techo global por IP", () => {
     const { passed, limited } = await hitUntilLimited(() => get("/api/events", "198.51.100.1"), 25);
     expect(passed).toBe(25);
     expectRateLimited(limited);
+    // Refused before any route runs, it is still an API answer with the API's security headers.
+    expect(limited.headers).toMatchObject({ "content-security-policy": "default-src 'none';frame-ancestors 'none'", "x-content-type-options": "nosniff", "cross-origin-resource-policy": "same-origin" });
     expect((await get("/api/tags", "198.51.100.1")).statusCode).toBe(429);
     expect((await get("/api/health", "198.51.100.1")).statusCode).toBe(200);
     expect((await get("/api/events", "198.51.100.2")).statusCode).toBe(200);
