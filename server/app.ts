@@ -11,7 +11,7 @@ import { registerErrorHandling, sendError, toErrorResponse } from "./plugins/err
 import { registerPublicCache } from "./plugins/http-cache";
 import { logSerializers } from "./plugins/logging";
 import { registerRateLimits } from "./plugins/rate-limit";
-import { registerSecurityHeaders } from "./plugins/security";
+import { registerSecurityHeaders, securityHeadersFor } from "./plugins/security";
 import { createSerializerCompiler } from "./plugins/serialization";
 import { ASSET_PREFIXES, registerStatic } from "./plugins/static";
 import { registerNulCharacterGuard, validatorCompiler } from "./plugins/validation";
@@ -75,6 +75,11 @@ declare module "fastify" {
  * PWA for every other path. Not started and not `ready()`: callers listen or inject.
  */
 export async function buildApp({ config, database, auth: givenAuth, images: givenImages, logStream, checkAnswers, vapidKeys }: BuildAppOptions): Promise<FastifyInstance> {
+  const securityHeaders = securityHeadersFor({
+    authEmulatorHost: config.authEmulatorHost,
+    extraConnectSrc: config.cspConnectSrc,
+    subresources: { prefixes: [`${API_PREFIX}/`, ...ASSET_PREFIXES, `${UPLOADS_URL_PREFIX}/`], pages: [apiDocsPath(API_PREFIX), `${API_PREFIX}${EMBED_PREFIX}`] },
+  });
   const app = Fastify({
     logger: { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimit,
@@ -83,8 +88,10 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
     routerOptions: { maxParamLength: 256 },
     // URL errors found by the router (bad percent-encoding, over-long params) never reach the
     // error handler; without this they would answer in Fastify's English shape.
-    frameworkErrors: (error, _request, reply) => {
+    // They come before any hook, so they set their security headers themselves.
+    frameworkErrors: (error, request, reply) => {
       const { status, body } = toErrorResponse(error);
+      reply.headers(securityHeaders(request.url));
       void sendError(reply, status, body);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -101,11 +108,7 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   registerNulCharacterGuard(app);
   // Before the limits: a request refused by the global ceiling (429 from an onRequest hook, so
   // no later hook runs) is still an answer that needs its security headers.
-  registerSecurityHeaders(app, {
-    authEmulatorHost: config.authEmulatorHost,
-    extraConnectSrc: config.cspConnectSrc,
-    subresources: { prefixes: [`${API_PREFIX}/`, ...ASSET_PREFIXES, `${UPLOADS_URL_PREFIX}/`], pages: [apiDocsPath(API_PREFIX), `${API_PREFIX}${EMBED_PREFIX}`] },
-  });
+  registerSecurityHeaders(app, securityHeaders);
   const pageWorkAllowed = await registerRateLimits(app, config.rateLimit, API_PREFIX);
 
   app.addHook("onSend", async (request, reply, payload) => {

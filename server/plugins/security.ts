@@ -90,7 +90,10 @@ function headersWritten(middleware: ReturnType<typeof helmet>): Record<string, s
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
+/** The security headers of an answer to `url`, by what it is (a page or not); built once per policy. */
+export type SecurityHeaders = (url: string) => Record<string, string>;
+
+export function securityHeadersFor(options: SecurityOptions): SecurityHeaders {
   // Helmet itself, built once per policy: @fastify/helmet parsed the whole configuration (CSP
   // directives included) again on every request, about 5 % of the API's busy time under load.
   const withPolicy = (directives: Record<string, string[]>, document: boolean) =>
@@ -117,16 +120,24 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   const forSubresources = withPolicy(SUBRESOURCE_CSP, false);
   const { prefixes = [], pages = [] } = options.subresources ?? {};
   // "/api" would also match "/apiary/", a page.
-  for (const prefix of prefixes) if (!prefix.endsWith("/")) throw new Error(`registerSecurityHeaders: el prefijo ${prefix} debe terminar en "/"`);
+  for (const prefix of prefixes) if (!prefix.endsWith("/")) throw new Error(`securityHeadersFor: el prefijo ${prefix} debe terminar en "/"`);
   const isSubresource = (url: string) => {
     if (!prefixes.some((prefix) => url.startsWith(prefix))) return false;
     const path = url.split("?", 1)[0]!;
     return !pages.some((page) => path === page || path.startsWith(`${page}/`));
   };
+  return (url) => (isSubresource(url) ? forSubresources : forPages);
+}
+
+/**
+ * Every answer that goes through the hooks gets its security headers. An answer given before
+ * them (the router's frameworkErrors, server/app.ts) sets them itself with the same function.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headersOf: SecurityHeaders): void {
   // On the reply, so a route replaces one (a page's script hashes, the embed's policy) by setting
   // it, and the notification stream, which writes its own head, takes them with reply.getHeaders().
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isSubresource(request.url) ? forSubresources : forPages);
+    reply.headers(headersOf(request.url));
     done();
   });
 }

@@ -147,6 +147,8 @@ describe("contrato de errores", () => {
     const res = await t.request({ method: "GET", url: "/api/users/%E0%A4%A" });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("BAD_REQUEST");
+    // Answered by the router before any hook runs, with the API's security headers all the same.
+    expect(res.headers).toMatchObject({ "content-security-policy": "default-src 'none';frame-ancestors 'none'", "x-content-type-options": "nosniff", "cross-origin-resource-policy": "same-origin" });
   });
 
   it("responde 500 genérico a un fallo inesperado, sin mostrar detalles internos", async () => {
