@@ -11,13 +11,13 @@ const isoOf = new WeakMap<Date, { time: number; iso: string }>();
 // give (microseconds truncated, as Date truncates them) in 0.1 µs instead of 0.67; my-data's
 // addresses arrive this way, two dates each. Anything else goes through Date, and so do days
 // 29 to 31, which only a calendar knows are real.
-const POSTGRES_UTC_JSON = /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(?:\.(\d{1,6}))?\+00:00$/;
+const POSTGRES_UTC_JSON = /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(?:\.(\d{1,6}))?\+00:00$/;
 
 /** Rows may carry dates from another JS realm (PGlite under Jest) or strings: normalise. */
 export function toIso(value: unknown): string {
   if (typeof value === "string") {
     const utc = POSTGRES_UTC_JSON.exec(value);
-    if (utc && Number(value.slice(8, 10)) <= 28) return `${utc[1]}.${`${utc[2] ?? ""}000`.slice(0, 3)}Z`;
+    if (utc) return `${utc[1]}.${`${utc[2] ?? ""}000`.slice(0, 3)}Z`;
   }
   if (!(value instanceof Date)) return new Date(value as string | number).toISOString();
   const time = value.getTime();

@@ -11,7 +11,7 @@ export type FollowTargetKind = (typeof FOLLOW_TARGET_KINDS)[number];
 
 /** Nothing followed yet, one list per kind, to be filled: written out, since every own-profile answer makes one. */
 export function noFollowing(): Following {
-  return { users: [], events: [], places: [], news: [], communities: [], tags: [] };
+  return { users: [], events: [], places: [], news: [], communities: [], tags: [] } satisfies Record<FollowTargetKind, string[]>;
 }
 
 export type { ProfileLink };
