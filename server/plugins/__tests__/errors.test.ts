@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createEmulatorUser, bearer, craftedToken, type EmulatorUser } from "../../test/emulator";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { conflict, HttpError } from "../errors";
+import { API_SECURITY_HEADERS } from "../../test/security-headers";
 
 // The error contract (docs/architecture.md#contracts) through the real app: status, code, Spanish
 // message, issues, and nothing internal leaking out.
@@ -148,7 +149,7 @@ describe("contrato de errores", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("BAD_REQUEST");
     // Answered by the router before any hook runs, with the API's security headers all the same.
-    expect(res.headers).toMatchObject({ "content-security-policy": "default-src 'none';frame-ancestors 'none'", "x-content-type-options": "nosniff", "cross-origin-resource-policy": "same-origin" });
+    expect(res.headers).toMatchObject(API_SECURITY_HEADERS);
   });
 
   it("responde 500 genérico a un fallo inesperado, sin mostrar detalles internos", async () => {

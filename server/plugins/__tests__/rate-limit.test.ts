@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { bearer, createEmulatorUser } from "../../test/emulator";
 import { createTestApp, openSecondHandle, type TestApp } from "../../test/harness";
 import type { RequestOptions, TestResponse } from "../../test/http";
+import { API_SECURITY_HEADERS } from "../../test/security-headers";
 import { as, makePerson, type Person } from "../../routes/content/__tests__/helpers";
 
 // Rate limits at their real default values (RATE_LIMIT_SCALE=1; the harness raises them for the
@@ -142,7 +143,7 @@ describe("techo global por IP", () => {
     expect(passed).toBe(25);
     expectRateLimited(limited);
     // Refused before any route runs, it is still an API answer with the API's security headers.
-    expect(limited.headers).toMatchObject({ "content-security-policy": "default-src 'none';frame-ancestors 'none'", "x-content-type-options": "nosniff", "cross-origin-resource-policy": "same-origin" });
+    expect(limited.headers).toMatchObject(API_SECURITY_HEADERS);
     expect((await get("/api/tags", "198.51.100.1")).statusCode).toBe(429);
     expect((await get("/api/health", "198.51.100.1")).statusCode).toBe(200);
     expect((await get("/api/events", "198.51.100.2")).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { addressOf, bannedUser, registeredUser, type TestPerson } from "../../..
 import { bearer } from "../../../test/emulator";
 import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
 import { openStream, type TestStream } from "../../../test/sse";
+import { API_SECURITY_HEADERS } from "../../../test/security-headers";
 import { notifyUsers } from "../service";
 
 // Stored notifications (list, viewed, admin send) and their live delivery over SSE.
@@ -240,15 +241,7 @@ describe("notificaciones", () => {
     it("el stream, que escribe su propia cabecera, lleva las de seguridad de toda respuesta de la API", async () => {
       const stream = await streamOf(await registeredUser(t));
       try {
-        expect(stream.headers).toMatchObject({
-          "content-type": "text/event-stream; charset=utf-8",
-          "content-security-policy": "default-src 'none';frame-ancestors 'none'",
-          "x-content-type-options": "nosniff",
-          "x-frame-options": "SAMEORIGIN",
-          "cross-origin-resource-policy": "same-origin",
-          "strict-transport-security": "max-age=31536000; includeSubDomains",
-          "referrer-policy": "strict-origin-when-cross-origin",
-        });
+        expect(stream.headers).toMatchObject({ "content-type": "text/event-stream; charset=utf-8", ...API_SECURITY_HEADERS });
       } finally {
         stream.close();
       }
