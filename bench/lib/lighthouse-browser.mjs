@@ -89,3 +89,21 @@ export async function scriptsInLcp(result) {
     return null;
   }
 }
+
+/**
+ * How much of their time the page's main-thread tasks of 10 ms or more (those Lantern keeps) had
+ * a CPU in the unthrottled trace: their thread time over their wall time. Lantern multiplies the
+ * wall time (TBT, and the CPU part of LCP): a task that spent part of it off the CPU (waiting for
+ * a core or for anything else; the trace does not say) weighs as if it had worked all along. Null
+ * when the trace has no navigation to read.
+ */
+export function longTaskCpu(trace) {
+  const events = trace?.traceEvents ?? [];
+  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith("http"));
+  if (!navigation) return null;
+  const tasks = events.filter(
+    (e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.ts >= navigation.ts && e.dur >= 10_000,
+  );
+  if (tasks.some((e) => e.tdur === undefined)) return null;
+  return { tasks: tasks.length, wallMs: tasks.reduce((sum, e) => sum + e.dur, 0) / 1000, cpuMs: tasks.reduce((sum, e) => sum + e.tdur, 0) / 1000 };
+}
