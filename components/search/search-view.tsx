@@ -9,6 +9,7 @@ import type { ContentKind } from "@/lib/schemas/content";
 import { errorMessage } from "@/lib/api/errors";
 import { useDebounced } from "@/lib/hooks/use-debounced";
 import { pathFor } from "@/lib/paths";
+import { formatCount } from "@/lib/format/count";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import type { HighlightRange } from "@/lib/schemas/search";
@@ -108,7 +109,7 @@ export function SearchView() {
         {
           key: "communities",
           title: "Comunidades",
-          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: `${c.membersCount} miembros` })),
+          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: formatCount(c.membersCount, "miembro", "miembros") })),
         },
         { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, to: { href: pathFor("/profile/[profileId]", u._id) }, title: u.name, highlight: u.highlight, meta: "", verified: u.verified })) },
       ].filter((g) => g.rows.length > 0)
@@ -120,7 +121,7 @@ export function SearchView() {
     <>
       <SearchBox value={q} onChange={setQ} />
       <div aria-live="polite" className="visually-hidden">
-        {active && r ? (total === 0 ? "Sin resultados" : `${total} resultados`) : ""}
+        {active && r ? (total === 0 ? "Sin resultados" : formatCount(total, "resultado", "resultados")) : ""}
       </div>
       {!active && tag ? (
         <TagEvents slug={tag} />
