@@ -1,7 +1,7 @@
 import type { CommunityListItem } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { ItemLink } from "@/components/content/item-link";
-import { formatCount, formatFollowers } from "@/lib/format/count";
+import { formatCount, formatFollowers, formatUpcomingEvents } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
@@ -19,7 +19,7 @@ export function CommunityCard({ community }: { community: CommunityListItem }) {
         </CardHeading>
         <p className={styles.cardMeta}>
           {formatFollowers(community.followersCount)}
-          {community.upcomingEventsCount > 0 ? ` · ${community.upcomingEventsCount} eventos próximos` : ""}
+          {community.upcomingEventsCount > 0 ? ` · ${formatUpcomingEvents(community.upcomingEventsCount)}` : ""}
         </p>
         {community.myRole || community.hidden ? (
           <ul className={styles.chips}>

@@ -1,7 +1,7 @@
 import type { PlaceListItem } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import { ItemLink } from "@/components/content/item-link";
-import { formatFollowers } from "@/lib/format/count";
+import { formatFollowers, formatUpcomingEvents } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
@@ -20,7 +20,7 @@ export function PlaceCard({ place }: { place: PlaceListItem }) {
         <p className={styles.cardMeta}>{place.addressLine}</p>
         <p className={styles.cardMeta}>
           {formatFollowers(place.followersCount)}
-          {place.upcomingEventsCount > 0 ? ` · ${place.upcomingEventsCount} eventos próximos` : ""}
+          {place.upcomingEventsCount > 0 ? ` · ${formatUpcomingEvents(place.upcomingEventsCount)}` : ""}
         </p>
         {place.hidden || place.featured ? (
           <ul className={styles.chips}>

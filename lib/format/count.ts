@@ -10,3 +10,7 @@ export function formatCount(n: number, singular: string, plural: string): string
 export function formatFollowers(n: number): string {
   return formatCount(n, "seguidor", "seguidores");
 }
+
+export function formatUpcomingEvents(n: number): string {
+  return formatCount(n, "evento próximo", "eventos próximos");
+}

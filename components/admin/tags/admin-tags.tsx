@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { createTag, deleteTag, renameTag, tagQueries } from "@/lib/api/tags";
 import { errorMessage } from "@/lib/api/errors";
+import { formatUpcomingEvents } from "@/lib/format/count";
 import { tagPayloadSchema, tagUpdatePayloadSchema, type Tag } from "@/lib/schemas/tags";
 import { isAdminAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
@@ -162,7 +163,7 @@ export function AdminTags() {
         role="dialog"
         open={removing !== null}
         title={`¿Borrar la etiqueta «${removing?.name ?? ""}»?`}
-        message={removing ? `Se quitará de ${removing.upcomingEventsCount} eventos próximos.` : undefined}
+        message={removing ? (removing.upcomingEventsCount === 0 ? "No la lleva ningún evento próximo." : `Se quitará de ${formatUpcomingEvents(removing.upcomingEventsCount)}.`) : undefined}
         confirmLabel="Borrar"
         danger
         busy={remove.isPending}
