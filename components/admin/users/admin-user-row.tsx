@@ -1,6 +1,7 @@
 import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { UserSummary } from "@/lib/schemas/public-users";
+import { formatFollowers } from "@/lib/format/count";
 import { pathFor } from "@/lib/paths";
 import { CITY_TIME_ZONE, LOCALE } from "@/lib/schemas/constants";
 import { Avatar } from "@/components/profile/avatar";
@@ -31,7 +32,7 @@ export function AdminUserRow({ user, children }: { user: UserSummary; children?:
         {ban ? <span className={`${styles.tag} ${styles.tagDanger}`}>Suspendida hasta el {formatDate(ban.endDate)}</span> : null}
       </div>
       <p className={styles.meta}>
-        {user.email ?? "Correo oculto"} · Impacto {user.impact} · {user.followersCount} seguidores · Alta: {formatDate(user.createdAt)}
+        {user.email ?? "Correo oculto"} · Impacto {user.impact} · {formatFollowers(user.followersCount)} · Alta: {formatDate(user.createdAt)}
         {ban ? <> · Motivo de la suspensión: {ban.reason}</> : null}
         {request.sent && request.requestedAt ? <> · Solicitud del {formatDate(request.requestedAt)}</> : null}
       </p>
