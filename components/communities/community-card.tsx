@@ -1,7 +1,7 @@
 import type { CommunityListItem } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
 import { ItemLink } from "@/components/content/item-link";
-import { formatCount, formatFollowers, formatUpcomingEvents } from "@/lib/format/count";
+import { formatFollowers, formatMembers, formatUpcomingEvents } from "@/lib/format/count";
 import { Thumb } from "@/components/content/cover";
 import { CardHeading } from "@/components/content/card-heading";
 import styles from "@/components/content/card.module.css";
@@ -11,7 +11,7 @@ export function CommunityCard({ community }: { community: CommunityListItem }) {
     <article className={styles.card}>
       <Thumb src={community.image} title={community.name} />
       <div>
-        <p className={styles.cardKicker}>{formatCount(community.membersCount, "miembro", "miembros")}</p>
+        <p className={styles.cardKicker}>{formatMembers(community.membersCount)}</p>
         <CardHeading>
           <ItemLink className={styles.cardLink} kind="communities" id={community._id}>
             {community.name}

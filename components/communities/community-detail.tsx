@@ -12,7 +12,7 @@ import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/label
 import { useRouteId } from "@/lib/hooks/use-route-id";
 import { pathFor } from "@/lib/paths";
 import { isSignedInAtom } from "@/lib/state/auth";
-import { formatCount } from "@/lib/format/count";
+import { formatMembers } from "@/lib/format/count";
 import { notify } from "@/lib/toast/notify";
 import { DetailActions, DetailHeader, DetailPage, HiddenBanner, useListedHeader } from "@/components/content/detail-page";
 import { KIND_ROUTES } from "@/components/content/kind-routes";
@@ -59,7 +59,7 @@ function CommunityView({ community }: { community: Community }) {
       <HiddenBanner item={community} hiddenWord="Oculta" />
       <DetailHeader titleId="community-title" title={community.name} cover={community.image}>
         <p className={cardStyles.cardMeta}>
-          {formatCount(community.membersCount, "miembro", "miembros")}
+          {formatMembers(community.membersCount)}
           {community.myRole ? ` · Tu rol: ${COMMUNITY_ROLE_LABELS[community.myRole]}` : ""}
         </p>
       </DetailHeader>

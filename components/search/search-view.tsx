@@ -9,7 +9,7 @@ import type { ContentKind } from "@/lib/schemas/content";
 import { errorMessage } from "@/lib/api/errors";
 import { useDebounced } from "@/lib/hooks/use-debounced";
 import { pathFor } from "@/lib/paths";
-import { formatCount } from "@/lib/format/count";
+import { formatCount, formatMembers } from "@/lib/format/count";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS } from "@/lib/format/labels";
 import type { HighlightRange } from "@/lib/schemas/search";
@@ -109,7 +109,7 @@ export function SearchView() {
         {
           key: "communities",
           title: "Comunidades",
-          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: formatCount(c.membersCount, "miembro", "miembros") })),
+          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: formatMembers(c.membersCount) })),
         },
         { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, to: { href: pathFor("/profile/[profileId]", u._id) }, title: u.name, highlight: u.highlight, meta: "", verified: u.verified })) },
       ].filter((g) => g.rows.length > 0)

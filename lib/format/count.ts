@@ -1,10 +1,14 @@
-// Counts with their Spanish noun: "1 seguidor", "1.234 seguidores".
+// Counts with their Spanish noun, numbers as in Mexico: "1 seguidor", "1,234 seguidores".
 import { LOCALE } from "@/lib/schemas/constants";
 
 const numberFormat = new Intl.NumberFormat(LOCALE);
 
+export function formatNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
 export function formatCount(n: number, singular: string, plural: string): string {
-  return `${numberFormat.format(n)} ${n === 1 ? singular : plural}`;
+  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
 }
 
 export function formatFollowers(n: number): string {
@@ -13,4 +17,8 @@ export function formatFollowers(n: number): string {
 
 export function formatUpcomingEvents(n: number): string {
   return formatCount(n, "evento próximo", "eventos próximos");
+}
+
+export function formatMembers(n: number): string {
+  return formatCount(n, "miembro", "miembros");
 }

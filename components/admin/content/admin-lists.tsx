@@ -11,7 +11,7 @@ import type { PlaceListItem } from "@/lib/schemas/places";
 import { pathFor } from "@/lib/paths";
 import { formatEventWhenShort } from "@/lib/format/dates";
 import { formatDateTime } from "@/lib/format/long-dates";
-import { formatCount } from "@/lib/format/count";
+import { formatMembers } from "@/lib/format/count";
 import { ModerationTable } from "./moderation-table";
 
 export function AdminEvents() {
@@ -71,7 +71,7 @@ export function AdminCommunities() {
       invalidate={communityQueries.all()}
       label={(c) => c.name}
       href={(c) => pathFor("/communities/[communityId]", c._id)}
-      details={(c) => formatCount(c.membersCount, "miembro", "miembros")}
+      details={(c) => formatMembers(c.membersCount)}
       moderate={moderateCommunity}
       remove={deleteCommunity}
     />
