@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { createTag, deleteTag, renameTag, tagQueries } from "@/lib/api/tags";
 import { errorMessage } from "@/lib/api/errors";
-import { formatUpcomingEvents } from "@/lib/format/count";
+import { formatNumber, formatUpcomingEvents } from "@/lib/format/count";
 import { tagPayloadSchema, tagUpdatePayloadSchema, type Tag } from "@/lib/schemas/tags";
 import { isAdminAtom } from "@/lib/state/auth";
 import { notify } from "@/lib/toast/notify";
@@ -140,7 +140,7 @@ export function AdminTags() {
                       <td>
                         <code>{t.slug}</code>
                       </td>
-                      <td>{t.upcomingEventsCount}</td>
+                      <td>{formatNumber(t.upcomingEventsCount)}</td>
                       <td>
                         <div className="actions">
                           <Button variant="ghost" aria-label={`Renombrar ${t.name}`} onClick={() => setEditing({ tag: t, name: t.name, error: null })}>

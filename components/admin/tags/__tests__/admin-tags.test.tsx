@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { makeUser } from "@/lib/__tests__/fixtures/user";
 import { tagQueries } from "@/lib/api/tags";
-import { authUserAtom } from "@/lib/state/auth";
+import { authUserAtom, toSessionUser } from "@/lib/state/auth";
 import { AdminTags } from "../admin-tags";
 
 // Before deleting a tag, an admin is told how many upcoming events lose it, in Spanish that reads
@@ -16,9 +16,9 @@ const tag = (slug: string, name: string, upcomingEventsCount: number) => ({ _id:
 
 function showTags() {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(tagQueries.list().queryKey, [tag("jazz", "Jazz", 1), tag("teatro", "Teatro", 12), tag("danza", "Danza", 0)]);
+  queryClient.setQueryData(tagQueries.list().queryKey, [tag("jazz", "Jazz", 1), tag("teatro", "Teatro", 1250), tag("danza", "Danza", 0)]);
   const store = createStore();
-  store.set(authUserAtom, { ...makeUser(), isAdmin: true });
+  store.set(authUserAtom, toSessionUser(makeUser({ accountType: "ADMIN" })));
   render(
     <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
@@ -28,10 +28,15 @@ function showTags() {
   );
 }
 
+test("the table counts each tag's upcoming events as in Mexico", () => {
+  showTags();
+  expect(screen.getByRole("row", { name: /Teatro/ }).textContent).toContain("1,250");
+});
+
 describe("deleting a tag", () => {
   test.each([
     ["Jazz", "Se quitará de 1 evento próximo."],
-    ["Teatro", "Se quitará de 12 eventos próximos."],
+    ["Teatro", "Se quitará de 1,250 eventos próximos."],
     ["Danza", "No la lleva ningún evento próximo."],
   ])("asks first, saying what %s leaves", (name, said) => {
     showTags();
