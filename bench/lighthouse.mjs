@@ -12,8 +12,8 @@
 // Under the table, each run's LCP with the scripts Lighthouse's simulation counted in it: on this
 // machine that count decides the event's and the place's LCP (docs/operations/rendimiento-bitacora.md, "El
 // LCP del evento y del lugar, una carrera"). Then each run's TBT with how much CPU its trace's long
-// tasks had: the simulation scales their wall time, including whatever part of it they spent off
-// the CPU.
+// tasks had: the simulation scales their wall time (by half the slowdown for a task that lays
+// out), including whatever part of it they spent off the CPU.
 // The floor, measured first in the same run: bench/bare-next (one heading, bare Next 16 export)
 // served by the same server with the same settings, so CPU contention on a shared machine shows
 // in both rows instead of passing for Plaza's own cost. --no-floor skips it.
@@ -110,7 +110,7 @@ try {
   console.log(`  esta máquina: ${describeHost(rows.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))}`);
   console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza, menos los evaluados después de él en una tarea de 10 ms o más; bench/lcp-scripts.mjs dice cuáles):");
   for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${(run.lcpMs / 1000).toFixed(1)} s (${describeLcpScripts(run.lcpScripts)})`).join(" · ")}`);
-  console.log("\nTBT de cada corrida, con lo que las tareas de 10 ms o más de la traza sin limitar tuvieron la CPU (tiempo del hilo sobre tiempo de reloj: la simulación multiplica el de reloj, también el rato en que la tarea no tuvo la CPU):");
+  console.log("\nTBT de cada corrida, con la parte de su tiempo de reloj en que las tareas de 10 ms o más de la traza sin frenar tuvieron la CPU (tiempo del hilo sobre tiempo de reloj; la simulación multiplica el de reloj, la mitad en las tareas con layout, también el rato en que la tarea no tuvo la CPU):");
   for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${Math.round(run.tbtMs)} ms (${describeLongTasks(run.longTasks)})`).join(" · ")}`);
   if (JSON_OUT) {
     fs.mkdirSync(path.dirname(path.resolve(ROOT, JSON_OUT)), { recursive: true });
@@ -142,7 +142,7 @@ function describeLcpScripts(counted) {
 function describeLongTasks(measured) {
   if (measured === null) return "sin datos";
   if (measured.tasks === 0) return "ninguna tarea";
-  return `${measured.tasks} tareas, CPU ${Math.round(measured.cpuMs)} de ${Math.round(measured.wallMs)} ms, ${Math.round((measured.cpuMs / measured.wallMs) * 100)} %`;
+  return `${measured.tasks === 1 ? "1 tarea" : `${measured.tasks} tareas`}, CPU ${Math.round(measured.cpuMs)} de ${Math.round(measured.wallMs)} ms, ${Math.round((measured.cpuMs / measured.wallMs) * 100)} %`;
 }
 
 function savedBytes(audit) {

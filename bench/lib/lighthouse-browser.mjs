@@ -91,11 +91,12 @@ export async function scriptsInLcp(result) {
 }
 
 /**
- * How much of their time the page's main-thread tasks of 10 ms or more (those Lantern keeps) had
- * a CPU in the unthrottled trace: their thread time over their wall time. Lantern multiplies the
- * wall time (TBT, and the CPU part of LCP): a task that spent part of it off the CPU (waiting for
- * a core or for anything else; the trace does not say) weighs as if it had worked all along. Null
- * when the trace has no navigation to read.
+ * How much of their time the page's main-thread tasks of 10 ms or more (those Lantern never
+ * prunes) had a CPU in the unthrottled trace: their thread time over their wall time. Lantern
+ * multiplies the wall time by the CPU slowdown (half of it for a task that lays out), for TBT and
+ * the CPU part of LCP: a task that spent part of it off the CPU (waiting for a core or for anything
+ * else; the trace does not say) weighs as if it had worked all along. Null when the trace has no
+ * navigation to read.
  */
 export function longTaskCpu(trace) {
   const events = trace?.traceEvents ?? [];
