@@ -19,6 +19,7 @@ import { startServer } from "./lib/app-server.mjs";
 import { startFloorServer } from "./lib/bare-next.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
 import { launchChromium, PHONE_SCREEN } from "./lib/phone.mjs";
+import { pageNavigation } from "./lib/trace.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Uso: node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]";
@@ -49,7 +50,7 @@ const ANSWERED = new Set([
 
 /** One load's first layout, from its trace events. */
 function firstLayout(events) {
-  const start = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && String(e.args.data.documentLoaderURL).startsWith("http"));
+  const start = pageNavigation(events);
   // The page's own first paint and layouts, not a frame's inside it.
   const paint = start && events.find((e) => e.name === "firstContentfulPaint" && e.args?.data?.navigationId === start.args.data.navigationId);
   if (!paint) return null;

@@ -12,14 +12,14 @@
 //   node bench/lcp-scripts.mjs .bench/lhr/evento-*.trace.json
 import fs from "node:fs";
 import path from "node:path";
+import { isTask, pageNavigation } from "./lib/trace.mjs";
 
 const PRUNED_BELOW_US = 10_000;
-const isTask = (e) => e.ph === "X" && e.dur && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
 
 for (const file of process.argv.slice(2)) {
   const raw = JSON.parse(fs.readFileSync(file, "utf8"));
   const events = raw.traceEvents ?? raw;
-  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith("http"));
+  const navigation = pageNavigation(events);
   const navigationId = navigation?.args.data.navigationId;
   const lcp = events.filter((e) => e.name === "largestContentfulPaint::Candidate" && e.args?.data?.navigationId === navigationId).at(-1);
   if (!navigation || !lcp) {

@@ -5,6 +5,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startTileServer } from "./tile-server.mjs";
+import { isTask, pageNavigation } from "./trace.mjs";
 
 /**
  * Lighthouse's device classes by the host's benchmarkIndex (its docs/throttling.md, "Benchmarking
@@ -100,11 +101,9 @@ export async function scriptsInLcp(result) {
  */
 export function longTaskCpu(trace) {
   const events = trace?.traceEvents ?? [];
-  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith("http"));
+  const navigation = pageNavigation(events);
   if (!navigation) return null;
-  const tasks = events.filter(
-    (e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.ts >= navigation.ts && e.dur >= 10_000,
-  );
+  const tasks = events.filter((e) => isTask(e) && e.pid === navigation.pid && e.tid === navigation.tid && e.ts >= navigation.ts && e.dur >= 10_000);
   if (tasks.some((e) => e.tdur === undefined)) return null;
   return { tasks: tasks.length, wallMs: tasks.reduce((sum, e) => sum + e.dur, 0) / 1000, cpuMs: tasks.reduce((sum, e) => sum + e.tdur, 0) / 1000 };
 }
