@@ -72,7 +72,7 @@ export function FeaturedPlaces() {
 export function UpcomingEvents() {
   return (
     <WhenNear keep={keepEvents(HOME_EVENT_LISTS.upcoming)}>
-      <EventList {...HOME_EVENT_LISTS.upcoming} label="Próximos eventos" empty="No hay eventos próximos." />
+      <EventList {...HOME_EVENT_LISTS.upcoming} more label="Próximos eventos" empty="No hay eventos próximos." />
     </WhenNear>
   );
 }
