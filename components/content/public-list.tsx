@@ -19,8 +19,9 @@ export type ItemList<T> = {
 };
 
 /**
- * A public list. With `limit`, a home section: that many, no further pages, unless `more` offers
- * further pages of that size from a 'Cargar más' button.
+ * A public list. With `limit`, a section of a page: that many, no further pages, unless `more`
+ * offers further pages of that size from a 'Cargar más' button. Without, the list is the page and
+ * loads the next page as its end comes near.
  */
 export function PublicList<T extends { _id: string }>({ options, limit, more = false, ...list }: ItemList<T> & { options: ListOptions<T>; limit?: number; more?: boolean }) {
   const query = useInfiniteQuery(options);

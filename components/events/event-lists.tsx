@@ -20,9 +20,9 @@ export function EventList({
   label: string;
   empty: string;
   emptyHint?: string;
-  /** A home section: this many, no further pages. */
+  /** A section of a page: this many, no further pages. */
   limit?: number;
-  /** With a limit: pages of that size from a 'Cargar más' button (home sections). */
+  /** With a limit: pages of that size from a 'Cargar más' button (sections with more below). */
   more?: boolean;
 }) {
   return <PublicList<EventListItem> options={eventQueries.listQuery(filters, limit)} limit={limit} more={more} label={label} empty={empty} emptyHint={emptyHint} renderItem={eventCard} />;

@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { openPage } from "../support/accounts";
+import { ADMIN, api, createEventByApi, newAccount, saltilloDaysAhead, tokenFor } from "./support";
+
+// A list that is a section of a page, with more below it, loads further pages from its button:
+// if reaching its end loaded the next page by itself, what follows would move away each time
+// someone got to it. The home ends with the city's upcoming events and, under them, the footer
+// (privacy, terms, the moderation log); the demo alone has more than two pages of them, and a
+// city with hundreds would have a footer nobody can reach.
+
+test("al final del inicio el pie de página se queda a la vista y los próximos eventos siguen con «Cargar más»", async ({ page }) => {
+  await openPage(page, "/");
+  const section = page.getByRole("region", { name: "Próximos eventos", exact: true });
+  // The cards, not the lists inside them (their tags).
+  const cards = section.getByRole("list", { name: "Próximos eventos" }).locator(":scope > li");
+  const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Registro de moderación" });
+
+  // To the end, as with the End key; again once the sections on the way have been drawn, since
+  // they grow as they arrive.
+  await page.keyboard.press("End");
+  await expect(cards).toHaveCount(20);
+  await page.waitForLoadState("networkidle");
+  await page.keyboard.press("End");
+  await expect(footerLink).toBeInViewport();
+  await page.waitForLoadState("networkidle");
+  await expect(cards).toHaveCount(20);
+  await expect(footerLink).toBeInViewport();
+
+  // More only when asked for.
+  await section.getByRole("button", { name: "Cargar más" }).click();
+  await expect(cards).toHaveCount(40);
+
+  await page.keyboard.press("End");
+  await footerLink.click();
+  await expect(page).toHaveURL(/\/moderation\/$/);
+});
+
+test("en un perfil con muchos eventos próximos, los pasados se alcanzan sin cargarlos todos", async ({ page }) => {
+  // Verified by an admin, as a venue's account is: unverified ones publish three events a day.
+  const person = await newAccount("Olga Organiza");
+  const verified = await api("POST", "/users/verify", { token: await tokenFor(ADMIN), body: { userId: person.uid } });
+  expect(verified.status, verified.message).toBe(200);
+  const stamp = Date.now().toString(36);
+  for (let day = 1; day <= 21; day++) {
+    await createEventByApi(person.token, { title: `Función ${day} ${stamp}`, startsAt: saltilloDaysAhead(day, 20), address: "Calle Allende 10, Zona Centro, Saltillo" });
+  }
+
+  await openPage(page, `/profile/${person.uid}/`);
+  const upcoming = page.getByRole("region", { name: "Próximos eventos" });
+  const cards = upcoming.getByRole("list", { name: "Próximos eventos" }).locator(":scope > li");
+  await expect(cards).toHaveCount(20);
+  const past = page.getByRole("region", { name: "Eventos pasados" });
+  await page.keyboard.press("End");
+  await expect(past.getByText("Aún no tiene eventos pasados.")).toBeInViewport();
+  await page.waitForLoadState("networkidle");
+  await expect(cards).toHaveCount(20);
+  await expect(past.getByText("Aún no tiene eventos pasados.")).toBeInViewport();
+
+  await upcoming.getByRole("button", { name: "Cargar más" }).click();
+  await expect(cards).toHaveCount(21);
+  await expect(upcoming.getByRole("link", { name: new RegExp(`Función 21 ${stamp}`) })).toBeVisible();
+  await expect(upcoming.getByRole("button", { name: "Cargar más" })).toHaveCount(0);
+});
