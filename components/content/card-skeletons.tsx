@@ -3,21 +3,30 @@ import cardStyles from "./card.module.css";
 import coverStyles from "./cover.module.css";
 import listStyles from "./list.module.css";
 
+/** The room a list will take: as many cards as it is expected to show, laid out as it lays them. */
+export type CardRoom = { count?: number; layout?: "list" | "grid" };
+
 /**
- * Card-shaped placeholders with the real cards' size, so nothing jumps when they arrive. Announced
- * as loading; with `label={null}` only drawn (a place kept for content not yet asked for).
+ * Card-shaped placeholders with the real cards' size and layout, so nothing jumps when they
+ * arrive. Announced as loading; with `label={null}` only drawn (a place kept for content not yet
+ * asked for).
  */
-export function CardSkeletons({ count = 3, label = "Cargando contenido" }: { count?: number; label?: string | null }) {
+export function CardSkeletons({ count = 3, layout = "list", label = "Cargando contenido" }: CardRoom & { label?: string | null }) {
   const semantics = label === null ? { "aria-hidden": true } : { role: "progressbar", "aria-busy": true, "aria-label": label };
+  const layoutClass = layout === "grid" ? listStyles.grid : listStyles.list;
   return (
-    <div className={label === null ? `${listStyles.list} ${skeletonStyles.still}` : listStyles.list} {...semantics}>
+    <div className={label === null ? `${layoutClass} ${skeletonStyles.still}` : layoutClass} {...semantics}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={cardStyles.card} aria-hidden="true">
           <span className={coverStyles.thumb} style={{ height: "auto" }} />
+          {/* Kicker, two lines of title, meta and a row of chips: the cards' usual height (146 px
+              here against 144–195 for an event card on a phone; three lines made 122). */}
           <span style={{ display: "grid", gap: "0.5rem" }}>
-            <span className={skeletonStyles.line} />
-            <span className={skeletonStyles.line} style={{ width: "80%" }} />
-            <span className={skeletonStyles.line} style={{ width: "50%" }} />
+            <span className={skeletonStyles.line} style={{ width: "45%" }} />
+            <span className={skeletonStyles.line} style={{ width: "95%" }} />
+            <span className={skeletonStyles.line} style={{ width: "70%" }} />
+            <span className={skeletonStyles.line} style={{ width: "55%" }} />
+            <span className={skeletonStyles.line} style={{ width: "40%", height: "1.5rem" }} />
           </span>
         </div>
       ))}

@@ -77,7 +77,7 @@ export function InfiniteList<T extends { _id: string }>({
   if (isPending || settling) {
     // Offline with nothing cached, the query waits paused: say so instead of loading forever.
     if (isPending && query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint={offlineHint} />;
-    return <CardSkeletons count={skeletons} label={`Cargando ${label.toLocaleLowerCase(LOCALE)}`} />;
+    return <CardSkeletons count={skeletons} layout={layout} label={`Cargando ${label.toLocaleLowerCase(LOCALE)}`} />;
   }
   if (isError && items.length === 0) return <FormAlert message={errorMessage(error)} />;
   if (items.length === 0) return <EmptyState title={empty} hint={emptyHint ?? null} />;
@@ -89,7 +89,7 @@ export function InfiniteList<T extends { _id: string }>({
           <li key={item._id}>{renderItem(item)}</li>
         ))}
       </ul>
-      {paginate && isFetchingNextPage && nextSkeletons > 0 ? <CardSkeletons count={nextSkeletons} label="Cargando más" /> : null}
+      {paginate && isFetchingNextPage && nextSkeletons > 0 ? <CardSkeletons count={nextSkeletons} layout={layout} label="Cargando más" /> : null}
       {paginate ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
       {paginate && end && !hasNextPage ? <p className={styles.end}>{end}</p> : null}
       {paginate && hasNextPage ? (

@@ -25,5 +25,7 @@ export type ItemList<T> = {
  */
 export function PublicList<T extends { _id: string }>({ options, limit, more = false, ...list }: ItemList<T> & { options: ListOptions<T>; limit?: number; more?: boolean }) {
   const query = useInfiniteQuery(options);
-  return <InfiniteList<T> query={query} paginate={limit === undefined || more} autoLoad={limit === undefined} skeletons={limit ? Math.min(limit, 3) : 3} {...list} />;
+  // A section's placeholders take the room of all its cards, or those below would move when they
+  // arrive (pressing End on the home ended halfway down its last section).
+  return <InfiniteList<T> query={query} paginate={limit === undefined || more} autoLoad={limit === undefined} skeletons={limit ?? 3} {...list} />;
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNearViewport } from "@/lib/hooks/use-near-viewport";
-import { CardSkeletons } from "./card-skeletons";
+import { CardSkeletons, type CardRoom } from "./card-skeletons";
 
 /**
  * Runs `task` once the page has loaded and the browser is idle (or a short while after the load
@@ -34,12 +34,14 @@ function whenIdle(task: () => void): () => void {
 /**
  * A list below the first screen: rendered (and its code loaded) once it comes within reach of the
  * viewport, so it does not hold the main thread while the first screen paints on a phone. Until
- * then card skeletons of the same size, hidden from assistive technology since nothing is loading
- * yet (the section's heading is there; its content arrives as the reader moves towards it).
+ * then card skeletons taking the room the list will (`room`: without it, pressing End on the home
+ * ended halfway down, the page twice as tall by then), hidden from assistive technology since
+ * nothing is loading yet (the section's heading is there; its content arrives as the reader moves
+ * towards it).
  * `keep` fetches the list's data once the page is idle, nothing rendered, so the page is whole
  * offline as before: it must ask for exactly what the children ask for.
  */
-export function WhenNear({ children, keep }: { children: ReactNode; keep?: (queryClient: QueryClient) => unknown }) {
+export function WhenNear({ children, keep, room = { count: 2 } }: { children: ReactNode; keep?: (queryClient: QueryClient) => unknown; room?: CardRoom }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, "400px");
   const queryClient = useQueryClient();
@@ -54,7 +56,7 @@ export function WhenNear({ children, keep }: { children: ReactNode; keep?: (quer
   if (near) return <>{children}</>;
   return (
     <div ref={ref}>
-      <CardSkeletons count={2} label={null} />
+      <CardSkeletons {...room} label={null} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import { eventQueries } from "@/lib/api/events";
+import { eventQueries, FOR_YOU_LIMIT } from "@/lib/api/events";
 import { errorMessage } from "@/lib/api/errors";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { CardSkeletons } from "@/components/content/card-skeletons";
@@ -28,7 +28,7 @@ function SuggestedEvents() {
   const query = useQuery(eventQueries.forYouQuery());
   if (query.isPending) {
     if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint="Tus eventos sugeridos aparecerán cuando vuelvas a tener conexión." />;
-    return <CardSkeletons count={3} label="Cargando eventos para ti" />;
+    return <CardSkeletons count={FOR_YOU_LIMIT} label="Cargando eventos para ti" />;
   }
   if (query.isError && !query.data) return <FormAlert message={errorMessage(query.error)} />;
   const items = query.data?.items ?? [];

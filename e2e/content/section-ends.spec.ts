@@ -61,3 +61,18 @@ test("en un perfil con muchos eventos próximos, los pasados se alcanzan sin car
   await expect(upcoming.getByRole("link", { name: new RegExp(`Función 21 ${stamp}`) })).toBeVisible();
   await expect(upcoming.getByRole("button", { name: "Cargar más" })).toHaveCount(0);
 });
+
+test("en un teléfono, el inicio no cambia de alto al ir al final: las secciones de abajo guardan el lugar de sus tarjetas", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await openPage(page, "/");
+  await page.waitForLoadState("networkidle");
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  const before = await height();
+
+  await page.keyboard.press("End");
+  await expect(page.getByRole("region", { name: "Próximos eventos", exact: true }).getByRole("list", { name: "Próximos eventos" }).locator(":scope > li")).toHaveCount(20);
+  await page.waitForLoadState("networkidle");
+  // Sections show fewer cards than they have room for on some days (the weekend's, say), so not
+  // exactly; without the room kept, the page doubled (4 095 → 8 104 px) and End ended halfway.
+  expect(Math.abs((await height()) - before) / before).toBeLessThan(0.15);
+});

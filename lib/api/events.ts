@@ -43,8 +43,11 @@ export const followEventMutationDefaults = events.followMutationDefaults;
 export const createEventMutationDefaults = events.createMutationDefaults;
 export type CreateEventVariables = CreateVariables<EventPayload>;
 
+/** How many suggestions "Eventos para ti" asks for (one page, ranked). */
+export const FOR_YOU_LIMIT = 12;
+
 export function fetchEventsForYou(signal?: AbortSignal): Promise<{ items: ForYouEvent[]; nextCursor: null }> {
-  return apiGet(`/events/for-you`, { searchParams: { limit: 12 }, cache: false, signal });
+  return apiGet(`/events/for-you`, { searchParams: { limit: FOR_YOU_LIMIT }, cache: false, signal });
 }
 
 export function deleteEvent(id: string, options: { reason?: string; scope?: "occurrence" | "following" } = {}): Promise<unknown> {

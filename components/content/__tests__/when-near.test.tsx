@@ -29,10 +29,10 @@ afterEach(() => {
   delete (globalThis as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
 });
 
-function renderNear(keep: (client: QueryClient) => unknown) {
+function renderNear(keep: (client: QueryClient) => unknown, room?: { count: number }) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <WhenNear keep={keep}>
+      <WhenNear keep={keep} room={room}>
         <ul aria-label="Eventos pasados">
           <li>Concierto</li>
         </ul>
@@ -48,6 +48,11 @@ describe("WhenNear", () => {
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(container.querySelector('[aria-busy="true"]')).toBeNull();
     expect(container.querySelector('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  test("its placeholders take the room of the cards it will show", () => {
+    const { container } = renderNear(() => undefined, { count: 20 });
+    expect(container.querySelector('[aria-hidden="true"]')?.children).toHaveLength(20);
   });
 
   test("its data is asked for once the browser is idle, before anyone scrolls", () => {
