@@ -16,6 +16,8 @@ export type ItemList<T> = {
   emptyHint?: ReactNode;
   layout?: "list" | "grid";
   renderItem: (item: T) => ReactNode;
+  /** Placeholders while it loads: the cards it is expected to show (a home section's limit). */
+  skeletons?: number;
 };
 
 /**
@@ -25,7 +27,5 @@ export type ItemList<T> = {
  */
 export function PublicList<T extends { _id: string }>({ options, limit, more = false, ...list }: ItemList<T> & { options: ListOptions<T>; limit?: number; more?: boolean }) {
   const query = useInfiniteQuery(options);
-  // A section's placeholders take the room of all its cards, or those below would move when they
-  // arrive (pressing End on the home ended halfway down its last section).
-  return <InfiniteList<T> query={query} paginate={limit === undefined || more} autoLoad={limit === undefined} skeletons={limit ?? 3} {...list} />;
+  return <InfiniteList<T> query={query} paginate={limit === undefined || more} autoLoad={limit === undefined} {...list} />;
 }

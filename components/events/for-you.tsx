@@ -19,7 +19,7 @@ import { EventList } from "./event-lists";
  */
 export function ForYouEvents() {
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} label="Próximos eventos" empty="No hay eventos próximos." />;
+  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} skeletons={HOME_EVENT_LISTS.forYouSignedOut.limit} label="Próximos eventos" empty="No hay eventos próximos." />;
   return <SuggestedEvents />;
 }
 

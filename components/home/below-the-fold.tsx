@@ -17,14 +17,16 @@ import { HOME_COMMUNITIES, HOME_EVENT_LISTS, HOME_NEWS, HOME_PLACES } from "./ho
 // code (news, community and place cards, the suggestions) downloads then: on a phone, rendering all
 // seven sections while the first one paints held the main thread for about 0.2 s (Lighthouse, 4×
 // slower CPU). Each keeps its data fetched once the page is idle, for offline use. Until then, and
-// while its code downloads, placeholders take the room its cards will.
+// while its code downloads and its list loads, placeholders take the room its cards will.
 
 const ROOM = {
+  weekend: { count: HOME_EVENT_LISTS.weekend.limit },
   forYouSignedOut: { count: HOME_EVENT_LISTS.forYouSignedOut.limit },
   forYou: { count: FOR_YOU_LIMIT },
   news: { count: HOME_NEWS.limit },
   communities: { count: HOME_COMMUNITIES.limit, layout: "grid" },
   places: { count: HOME_PLACES.limit, layout: "grid" },
+  upcoming: { count: HOME_EVENT_LISTS.upcoming.limit },
 } satisfies Record<string, CardRoom>;
 
 const loading = (room: CardRoom) =>
@@ -41,8 +43,8 @@ const keepEvents = (list: (typeof HOME_EVENT_LISTS)[keyof typeof HOME_EVENT_LIST
 
 export function WeekendEvents() {
   return (
-    <WhenNear keep={keepEvents(HOME_EVENT_LISTS.weekend)} room={{ count: HOME_EVENT_LISTS.weekend.limit }}>
-      <EventList {...HOME_EVENT_LISTS.weekend} more label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
+    <WhenNear keep={keepEvents(HOME_EVENT_LISTS.weekend)} room={ROOM.weekend}>
+      <EventList {...HOME_EVENT_LISTS.weekend} more skeletons={ROOM.weekend.count} label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
     </WhenNear>
   );
 }
@@ -60,7 +62,7 @@ export function ForYou() {
 export function LatestNews() {
   return (
     <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(newsQueries.listQuery(HOME_NEWS.filters, HOME_NEWS.limit))} room={ROOM.news}>
-      <NewsList {...HOME_NEWS} label="Últimas noticias" empty="Aún no hay noticias." />
+      <NewsList {...HOME_NEWS} skeletons={ROOM.news.count} label="Últimas noticias" empty="Aún no hay noticias." />
     </WhenNear>
   );
 }
@@ -68,7 +70,7 @@ export function LatestNews() {
 export function FeaturedCommunities() {
   return (
     <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(communityQueries.listQuery(HOME_COMMUNITIES.filters, HOME_COMMUNITIES.limit))} room={ROOM.communities}>
-      <CommunityList {...HOME_COMMUNITIES} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
+      <CommunityList {...HOME_COMMUNITIES} skeletons={ROOM.communities.count} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
     </WhenNear>
   );
 }
@@ -76,15 +78,15 @@ export function FeaturedCommunities() {
 export function FeaturedPlaces() {
   return (
     <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(placeQueries.listQuery(HOME_PLACES.filters, HOME_PLACES.limit))} room={ROOM.places}>
-      <PlaceList featured={HOME_PLACES.filters.featured} limit={HOME_PLACES.limit} label="Lugares destacados" empty="Aún no hay lugares destacados." />
+      <PlaceList featured={HOME_PLACES.filters.featured} limit={HOME_PLACES.limit} skeletons={ROOM.places.count} label="Lugares destacados" empty="Aún no hay lugares destacados." />
     </WhenNear>
   );
 }
 
 export function UpcomingEvents() {
   return (
-    <WhenNear keep={keepEvents(HOME_EVENT_LISTS.upcoming)} room={{ count: HOME_EVENT_LISTS.upcoming.limit }}>
-      <EventList {...HOME_EVENT_LISTS.upcoming} more label="Próximos eventos" empty="No hay eventos próximos." />
+    <WhenNear keep={keepEvents(HOME_EVENT_LISTS.upcoming)} room={ROOM.upcoming}>
+      <EventList {...HOME_EVENT_LISTS.upcoming} more skeletons={ROOM.upcoming.count} label="Próximos eventos" empty="No hay eventos próximos." />
     </WhenNear>
   );
 }
