@@ -1,6 +1,7 @@
 import skeletonStyles from "@/components/ui/skeleton.module.css";
 import cardStyles from "./card.module.css";
 import coverStyles from "./cover.module.css";
+import styles from "./card-skeletons.module.css";
 import listStyles from "./list.module.css";
 
 /** The room a list will take: as many cards as it is expected to show, laid out as it lays them. */
@@ -8,15 +9,24 @@ export type CardRoom = { count?: number; layout?: "list" | "grid" };
 
 /**
  * Card-shaped placeholders with the real cards' size and layout, so nothing jumps when they
- * arrive. Announced as loading; with `label={null}` only drawn (a place kept for content not yet
- * asked for).
+ * arrive. Announced as loading; with `label={null}` only drawn, still (a place kept for content
+ * not yet asked for, one element per card).
  */
 export function CardSkeletons({ count = 3, layout = "list", label = "Cargando contenido" }: CardRoom & { label?: string | null }) {
-  const semantics = label === null ? { "aria-hidden": true } : { role: "progressbar", "aria-busy": true, "aria-label": label };
   const layoutClass = layout === "grid" ? listStyles.grid : listStyles.list;
+  const cards = Array.from({ length: count }, (_, i) => i);
+  if (label === null) {
+    return (
+      <div className={layoutClass} aria-hidden="true">
+        {cards.map((i) => (
+          <div key={i} className={styles.kept} />
+        ))}
+      </div>
+    );
+  }
   return (
-    <div className={label === null ? `${layoutClass} ${skeletonStyles.still}` : layoutClass} {...semantics}>
-      {Array.from({ length: count }, (_, i) => (
+    <div className={layoutClass} role="progressbar" aria-busy="true" aria-label={label}>
+      {cards.map((i) => (
         <div key={i} className={cardStyles.card} aria-hidden="true">
           <span className={coverStyles.thumb} style={{ height: "auto" }} />
           {/* Kicker, two lines of title, meta and a row of chips: the cards' usual height (146 px
