@@ -33,7 +33,12 @@ const loading = (room: CardRoom) =>
   function SectionLoading() {
     return <CardSkeletons {...room} label="Cargando sección" />;
   };
-const ForYouEvents = dynamic(() => import("@/components/events/for-you").then((m) => m.ForYouEvents), { loading: loading(ROOM.forYouSignedOut) });
+const forYouRoom = (signedIn: boolean) => (signedIn ? ROOM.forYou : ROOM.forYouSignedOut);
+const ForYouEvents = dynamic(() => import("@/components/events/for-you").then((m) => m.ForYouEvents), {
+  loading: function ForYouLoading() {
+    return <CardSkeletons {...forYouRoom(useAtomValue(isSignedInAtom))} label="Cargando sección" />;
+  },
+});
 const NewsList = dynamic(() => import("@/components/news/news-lists").then((m) => m.NewsList), { loading: loading(ROOM.news) });
 const CommunityList = dynamic(() => import("@/components/communities/community-lists").then((m) => m.CommunityList), { loading: loading(ROOM.communities) });
 const PlaceList = dynamic(() => import("@/components/places/place-lists").then((m) => m.PlaceList), { loading: loading(ROOM.places) });
@@ -53,7 +58,7 @@ export function ForYou() {
   const signedIn = useAtomValue(isSignedInAtom);
   const keep = signedIn ? (queryClient: QueryClient) => queryClient.prefetchQuery(eventQueries.forYouQuery()) : keepEvents(HOME_EVENT_LISTS.forYouSignedOut);
   return (
-    <WhenNear keep={keep} room={signedIn ? ROOM.forYou : ROOM.forYouSignedOut}>
+    <WhenNear keep={keep} room={forYouRoom(signedIn)}>
       <ForYouEvents />
     </WhenNear>
   );
