@@ -5,6 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { eventQueries } from "@/lib/api/events";
 import { flattenPages } from "@/lib/api/content";
+import { formatNumber } from "@/lib/format/count";
 import { pathFor } from "@/lib/paths";
 import { discoveryApiQuery, discoverySearch, parseDiscovery, type DiscoveryFilters } from "@/lib/schemas/discovery";
 import type { EventListItem } from "@/lib/schemas/events";
@@ -16,6 +17,7 @@ import { usePrefetchOnOpen } from "@/components/content/item-link";
 import { PointsMap, type OpenPoint } from "@/components/map/points-map";
 import { DiscoveryFilterForm } from "./discovery-filters";
 import { DiscoveryChips, useChips } from "./discovery-chips";
+import { mapCaption } from "./map-caption";
 import styles from "./discovery.module.css";
 
 const BASE = "/explore/";
@@ -67,7 +69,7 @@ export function DiscoveryView() {
   const clearAll = useCallback(() => update(Object.fromEntries(Object.keys(filters).map((k) => [k, undefined]))), [filters, update]);
 
   const items = flattenPages(query.data);
-  const announcement = query.isSuccess ? (items.length === 0 ? "Sin resultados" : `${items.length}${query.hasNextPage ? " o más" : ""} ${items.length === 1 ? "evento" : "eventos"}`) : "";
+  const announcement = query.isSuccess ? (items.length === 0 ? "Sin resultados" : `${formatNumber(items.length)}${query.hasNextPage ? " o más" : ""} ${items.length === 1 ? "evento" : "eventos"}`) : "";
   const suggestion = chips.length > 0 ? `Prueba quitando «${chips[chips.length - 1]!.text}» o usa «Limpiar filtros».` : "Vuelve pronto: cada semana se publican eventos nuevos.";
 
   return (
@@ -112,9 +114,7 @@ function ResultsMap({ items, more }: { items: EventListItem[]; more: boolean }) 
   };
   return (
     <PointsMap label="Mapa de resultados" points={points} onOpen={open} fallback="No se pudo cargar el mapa. Cambia a «Lista» para ver los resultados.">
-      <span>
-        {points.length} de {items.length} eventos{more ? " cargados" : ""} tienen ubicación en el mapa; los de en línea y sin punto están en la lista.
-      </span>
+      <span>{mapCaption(points.length, items.length, more)}</span>
     </PointsMap>
   );
 }

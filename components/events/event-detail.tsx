@@ -11,6 +11,7 @@ import { pathFor } from "@/lib/paths";
 import { externalHref } from "@/lib/safe-links";
 import { isAdminAtom } from "@/lib/state/auth";
 import { formatEventWhen } from "@/lib/format/long-dates";
+import { formatPeople } from "@/lib/format/count";
 import { formatPrice } from "@/lib/format/price";
 import { googleCalendarUrl } from "@/lib/format/calendar";
 import { LOCALE } from "@/lib/schemas/constants";
@@ -120,7 +121,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         {event.capacity ? (
           <>
             <dt>Cupo</dt>
-            <dd>{event.capacity} personas</dd>
+            <dd>{formatPeople(event.capacity)}</dd>
           </>
         ) : null}
         {event.organizer ? (

@@ -108,10 +108,13 @@ async function journey(page: Page, context: BrowserContext) {
   await expect(chips.getByRole("button", { name: "Quitar filtro: Gratis" })).toBeVisible();
   await expect(chips.getByRole("button", { name: "Quitar filtro: A 3 km de tu ubicación" })).toBeVisible();
 
-  // The map shows the same results; the list stays one click away.
+  // The map shows the same results, every one of them in person here, and says so in Spanish
+  // whatever their number; the list stays one click away.
+  const found = Number((await page.getByTestId("results-count").textContent())?.match(/^\d+/)?.[0]);
   await page.getByRole("button", { name: "Mapa" }).click();
   await expect(page.getByRole("button", { name: "Mapa" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("region", { name: "Mapa de resultados" })).toHaveAttribute("data-state", "ready");
+  await expect(page.getByText(found === 1 ? "El evento tiene ubicación en el mapa." : `Los ${found} eventos tienen ubicación en el mapa.`)).toBeVisible();
   await page.getByRole("button", { name: "Lista" }).click();
   // The view lives in the URL too: a reload before it leaves would open the map again.
   await expect(page).not.toHaveURL(/[?&]view=map/);

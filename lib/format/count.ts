@@ -22,3 +22,7 @@ export function formatUpcomingEvents(n: number): string {
 export function formatMembers(n: number): string {
   return formatCount(n, "miembro", "miembros");
 }
+
+export function formatPeople(n: number): string {
+  return formatCount(n, "persona", "personas");
+}

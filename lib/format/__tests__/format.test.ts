@@ -3,7 +3,7 @@ import { cityDateKey, formatTime } from "../dates";
 import { formatEventWhen } from "../long-dates";
 import { addDaysToKey, cityWallTimeToIso, isoToCityInputs, toCalendarUtc } from "../city-clock";
 import { formatPrice, formatPesos } from "../price";
-import { formatFollowers } from "../count";
+import { formatFollowers, formatPeople } from "../count";
 
 describe("fechas en America/Monterrey", () => {
   const now = new Date("2026-03-01T12:00:00Z");
@@ -82,4 +82,10 @@ it("un evento ya abierto de varios días dice hasta cuándo", () => {
   const now = new Date("2026-11-21T18:00:00Z");
   expect(formatEventWhenShort({ startsAt: "2026-11-09T16:00:00Z", endsAt: "2026-12-19T16:00:00Z" }, now)).toBe("En curso · hasta el 19 de dic");
   expect(formatEventWhenShort({ startsAt: "2026-11-22T02:00:00Z" }, now)).toBe("sáb 21 de nov · 20:00");
+});
+
+describe("conteos", () => {
+  it("el cupo de un evento: «1 persona», «1,200 personas»", () => {
+    expect([1, 2, 1200].map(formatPeople)).toEqual(["1 persona", "2 personas", "1,200 personas"]);
+  });
 });
