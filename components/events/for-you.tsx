@@ -15,11 +15,12 @@ import { EventList } from "./event-lists";
 
 /**
  * "Eventos para ti": ranked by the server from what the person follows and where they live;
- * cached under the events-for-you key (logout forgets it). Signed out: what is coming up.
+ * cached under the events-for-you key (logout forgets it). Signed out: what is coming up, named
+ * after its section as when signed in (not "Próximos eventos", the name of the home's last list).
  */
 export function ForYouEvents() {
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} skeletons={HOME_EVENT_LISTS.forYouSignedOut.limit} label="Próximos eventos" empty="No hay eventos próximos." />;
+  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} skeletons={HOME_EVENT_LISTS.forYouSignedOut.limit} label="Eventos para ti" empty="No hay eventos próximos." />;
   return <SuggestedEvents />;
 }
 

@@ -48,6 +48,12 @@ test("al final del inicio el pie de página se queda a la vista y los próximos 
   await expect.poll(() => cards.count()).toBeGreaterThan(20);
   expect(further).toHaveLength(1);
 
+  // A screen reader's list of lists names each once ("Eventos para ti", signed out, shows what is
+  // coming up too, and was once named like the last section).
+  await page.getByRole("region", { name: "Eventos para ti" }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole("list", { name: "Eventos para ti", exact: true })).toHaveCount(1);
+  await expect(page.getByRole("list", { name: "Próximos eventos", exact: true })).toHaveCount(1);
+
   await page.keyboard.press("End");
   await footerLink.click();
   await expect(page).toHaveURL(/\/moderation\/$/);
