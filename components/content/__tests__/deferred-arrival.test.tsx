@@ -140,6 +140,25 @@ describe("an item page opened from a list", () => {
   });
 });
 
+describe("an item page opened by its address", () => {
+  test("does not put a list's title above placeholders already drawn when the list is restored a moment later", () => {
+    const device: { listed?: { title: string; cover: null } } = {};
+    const deliver = withQuery(loadingItem, (query) => (
+      <DetailPage id="a" query={query} kind="events" listed={() => device.listed}>
+        {(item) => <h1>{item.title}</h1>}
+      </DetailPage>
+    ));
+    expect(screen.getByRole("progressbar", { name: "Cargando evento" })).toBeTruthy();
+    // The device's lists arrive (IndexedDB) after the page is drawn, and something renders it again.
+    device.listed = { title: "Concierto en la Alameda (de la lista)", cover: null };
+    act(() => deliver({ ...loadingItem } as UseQueryResult<Item>));
+    expect(screen.queryByRole("heading")).toBeNull();
+    expect(screen.getByRole("progressbar", { name: "Cargando evento" })).toBeTruthy();
+    act(() => deliver(landedItem));
+    expect(screen.getByRole("heading", { level: 1, name: "Concierto en la Alameda" })).toBeTruthy();
+  });
+});
+
 describe("once something is drawn", () => {
   test("opening another item that is already cached shows it in the same render, never the previous one", () => {
     const other = { ...landedItem, data: { _id: "b", title: "Feria del libro" } } as unknown as UseQueryResult<Item>;
