@@ -57,11 +57,13 @@ export function DetailPage<T>({
   const copy = KIND_COPY[kind];
   const loading = id === null || settling || (query.isPending && query.fetchStatus !== "paused");
   // Never while hydrating: the route id is null until mounted (useRouteId). Decided once per item,
-  // on the first render that knows its id: the device's lists, restored from IndexedDB a moment
-  // after an address is opened, would otherwise put the title above placeholders already drawn
-  // and push them down (Lighthouse: CLS 0.014 on an event page after the home had been opened).
+  // on the first render that knows its id and is loading it: the device's lists, restored from
+  // IndexedDB a moment after an address is opened, would otherwise put the title above
+  // placeholders already drawn and push them down (Lighthouse: CLS 0.014 on an event page after
+  // the home had been opened). Not before it loads: a tap made offline still gets the title once
+  // the connection is back and the item is asked for.
   const [listedFor, setListedFor] = useState<{ id: string; header: ListedHeader | undefined } | null>(null);
-  if (id !== null && listedFor?.id !== id) setListedFor({ id, header: loading ? listed?.() : undefined });
+  if (id !== null && loading && listedFor?.id !== id) setListedFor({ id, header: listed?.() });
   const header = loading && id !== null && listedFor?.id === id ? listedFor.header : undefined;
   return (
     <>

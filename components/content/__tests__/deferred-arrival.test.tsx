@@ -157,6 +157,30 @@ describe("an item page opened by its address", () => {
     act(() => deliver(landedItem));
     expect(screen.getByRole("heading", { level: 1, name: "Concierto en la Alameda" })).toBeTruthy();
   });
+
+  test("a card tapped offline: once the connection is back and the item is asked for, its title shows", () => {
+    const paused = { ...loadingItem, fetchStatus: "paused" } as unknown as UseQueryResult<Item>;
+    const deliver = withQuery(paused, (query) => (
+      <DetailPage id="a" query={query} kind="events" listed={() => ({ title: "Concierto en la Alameda", cover: null })}>
+        {(item) => <h1>{item.title}</h1>}
+      </DetailPage>
+    ));
+    expect(screen.getByText("Sin conexión")).toBeTruthy();
+    act(() => deliver({ ...loadingItem } as UseQueryResult<Item>));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Concierto en la Alameda");
+  });
+
+  test("another item opened in the same page gets its own card's title, never the previous one's", () => {
+    const titles: Record<string, string> = { a: "Concierto en la Alameda", b: "Feria del libro" };
+    const deliver = withQuery({ id: "a", query: loadingItem }, ({ id, query }) => (
+      <DetailPage id={id} query={query} kind="events" listed={() => ({ title: titles[id]!, cover: null })}>
+        {(item) => <h1>{item.title}</h1>}
+      </DetailPage>
+    ));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Concierto en la Alameda");
+    act(() => deliver({ id: "b", query: { ...loadingItem } as UseQueryResult<Item> }));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Feria del libro");
+  });
 });
 
 describe("once something is drawn", () => {
