@@ -10,8 +10,8 @@ import { CommunityCard } from "./community-card";
 
 const card = (c: CommunityListItem) => <CommunityCard community={c} />;
 
-export function CommunityList({ filters = {}, label, empty, limit, skeletons }: { filters?: CommunityFilters; label: string; empty: string; limit?: number; skeletons?: number }) {
-  return <PublicList<CommunityListItem> options={communityQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} layout="grid" skeletons={skeletons} renderItem={card} />;
+export function CommunityList({ filters = {}, label, empty, limit }: { filters?: CommunityFilters; label: string; empty: string; limit?: number }) {
+  return <PublicList<CommunityListItem> options={communityQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} layout="grid" renderItem={card} />;
 }
 
 /** The communities of the person whose profile this is. */

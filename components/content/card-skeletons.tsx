@@ -1,3 +1,6 @@
+"use client";
+
+import { createContext, useContext } from "react";
 import skeletonStyles from "@/components/ui/skeleton.module.css";
 import cardStyles from "./card.module.css";
 import coverStyles from "./cover.module.css";
@@ -8,11 +11,20 @@ import listStyles from "./list.module.css";
 export type CardRoom = { count?: number; layout?: "list" | "grid" };
 
 /**
+ * The room of the section a list is drawn in (WhenNear's `room`): placeholders inside it that are
+ * not told otherwise take it, so the code and the data arriving keep the room the section kept.
+ */
+export const SectionRoom = createContext<CardRoom>({});
+
+/**
  * Card-shaped placeholders with the real cards' size and layout, so nothing jumps when they
  * arrive. Announced as loading; with `label={null}` only drawn, still (a place kept for content
  * not yet asked for, one element per card).
  */
-export function CardSkeletons({ count = 3, layout = "list", label = "Cargando contenido" }: CardRoom & { label?: string | null }) {
+export function CardSkeletons({ count, layout, label = "Cargando contenido" }: CardRoom & { label?: string | null }) {
+  const room = useContext(SectionRoom);
+  count ??= room.count ?? 3;
+  layout ??= room.layout ?? "list";
   const layoutClass = layout === "grid" ? listStyles.grid : listStyles.list;
   const cards = Array.from({ length: count }, (_, i) => i);
   if (label === null) {

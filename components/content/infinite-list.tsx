@@ -27,7 +27,7 @@ export function InfiniteList<T extends { _id: string }>({
   layout = "list",
   paginate = true,
   autoLoad = true,
-  skeletons = 3,
+  skeletons,
   nextSkeletons = 0,
   end,
   offlineHint = "Esta lista se cargará cuando vuelvas a tener conexión.",
@@ -43,7 +43,8 @@ export function InfiniteList<T extends { _id: string }>({
   paginate?: boolean;
   /** False loads further pages only from the button (sections with more below them). */
   autoLoad?: boolean;
-  /** Placeholders while loading: as many as the items expected, so nothing shifts. */
+  /** Placeholders while loading: as many as the items expected, so nothing shifts (by default,
+   * the room of the section it is drawn in, or 3). */
   skeletons?: number;
   /** Placeholders under the list while the next page loads (none by default). */
   nextSkeletons?: number;

@@ -16,8 +16,6 @@ export type ItemList<T> = {
   emptyHint?: ReactNode;
   layout?: "list" | "grid";
   renderItem: (item: T) => ReactNode;
-  /** Placeholders while it loads: the cards it is expected to show (a home section's limit). */
-  skeletons?: number;
 };
 
 /**

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNearViewport } from "@/lib/hooks/use-near-viewport";
-import { CardSkeletons, type CardRoom } from "./card-skeletons";
+import { CardSkeletons, SectionRoom, type CardRoom } from "./card-skeletons";
 
 /**
  * Runs `task` once the page has loaded and the browser is idle (or a short while after the load
@@ -37,11 +37,11 @@ function whenIdle(task: () => void): () => void {
  * then card skeletons taking the room the list will (`room`: without it, pressing End on the home
  * ended halfway down, the page twice as tall by then), hidden from assistive technology since
  * nothing is loading yet (the section's heading is there; its content arrives as the reader moves
- * towards it).
+ * towards it). Once near, the placeholders of its code and its data loading keep that room too.
  * `keep` fetches the list's data once the page is idle, nothing rendered, so the page is whole
  * offline as before: it must ask for exactly what the children ask for.
  */
-export function WhenNear({ children, keep, room = { count: 2 } }: { children: ReactNode; keep?: (queryClient: QueryClient) => unknown; room?: CardRoom }) {
+export function WhenNear({ children, keep, room }: { children: ReactNode; keep?: (queryClient: QueryClient) => unknown; room?: CardRoom }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, "400px");
   const queryClient = useQueryClient();
@@ -53,10 +53,10 @@ export function WhenNear({ children, keep, room = { count: 2 } }: { children: Re
     if (near) return;
     return whenIdle(() => void keepRef.current?.(queryClient));
   }, [near, queryClient]);
-  if (near) return <>{children}</>;
+  if (near) return room ? <SectionRoom.Provider value={room}>{children}</SectionRoom.Provider> : <>{children}</>;
   return (
     <div ref={ref}>
-      <CardSkeletons {...room} label={null} />
+      <CardSkeletons count={2} {...room} label={null} />
     </div>
   );
 }

@@ -15,7 +15,6 @@ export function EventList({
   emptyHint,
   limit,
   more = false,
-  skeletons,
 }: {
   filters: EventFilters;
   label: string;
@@ -25,7 +24,6 @@ export function EventList({
   limit?: number;
   /** With a limit: pages of that size from a 'Cargar más' button (sections with more below). */
   more?: boolean;
-  skeletons?: number;
 }) {
-  return <PublicList<EventListItem> options={eventQueries.listQuery(filters, limit)} limit={limit} more={more} label={label} empty={empty} emptyHint={emptyHint} skeletons={skeletons} renderItem={eventCard} />;
+  return <PublicList<EventListItem> options={eventQueries.listQuery(filters, limit)} limit={limit} more={more} label={label} empty={empty} emptyHint={emptyHint} renderItem={eventCard} />;
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import { eventQueries, FOR_YOU_LIMIT } from "@/lib/api/events";
+import { eventQueries } from "@/lib/api/events";
 import { errorMessage } from "@/lib/api/errors";
 import { isSignedInAtom } from "@/lib/state/auth";
 import { CardSkeletons } from "@/components/content/card-skeletons";
@@ -20,7 +20,7 @@ import { EventList } from "./event-lists";
  */
 export function ForYouEvents() {
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} skeletons={HOME_EVENT_LISTS.forYouSignedOut.limit} label="Eventos para ti" empty="No hay eventos próximos." />;
+  if (!signedIn) return <EventList {...HOME_EVENT_LISTS.forYouSignedOut} label="Eventos para ti" empty="No hay eventos próximos." />;
   return <SuggestedEvents />;
 }
 
@@ -29,7 +29,7 @@ function SuggestedEvents() {
   const query = useQuery(eventQueries.forYouQuery());
   if (query.isPending) {
     if (query.fetchStatus === "paused") return <EmptyState title="Sin conexión" hint="Tus eventos sugeridos aparecerán cuando vuelvas a tener conexión." />;
-    return <CardSkeletons count={FOR_YOU_LIMIT} label="Cargando eventos para ti" />;
+    return <CardSkeletons label="Cargando eventos para ti" />;
   }
   if (query.isError && !query.data) return <FormAlert message={errorMessage(query.error)} />;
   const items = query.data?.items ?? [];

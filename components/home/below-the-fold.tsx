@@ -17,7 +17,8 @@ import { HOME_COMMUNITIES, HOME_EVENT_LISTS, HOME_NEWS, HOME_PLACES } from "./ho
 // code (news, community and place cards, the suggestions) downloads then: on a phone, rendering all
 // seven sections while the first one paints held the main thread for about 0.2 s (Lighthouse, 4×
 // slower CPU). Each keeps its data fetched once the page is idle, for offline use. Until then, and
-// while its code downloads and its list loads, placeholders take the room its cards will.
+// while its code downloads and its list loads, placeholders take the room its cards will (its
+// WhenNear's `room`, which what loads inside it inherits).
 
 const ROOM = {
   weekend: { count: HOME_EVENT_LISTS.weekend.limit },
@@ -29,19 +30,11 @@ const ROOM = {
   upcoming: { count: HOME_EVENT_LISTS.upcoming.limit },
 } satisfies Record<string, CardRoom>;
 
-const loading = (room: CardRoom) =>
-  function SectionLoading() {
-    return <CardSkeletons {...room} label="Cargando sección" />;
-  };
-const forYouRoom = (signedIn: boolean) => (signedIn ? ROOM.forYou : ROOM.forYouSignedOut);
-const ForYouEvents = dynamic(() => import("@/components/events/for-you").then((m) => m.ForYouEvents), {
-  loading: function ForYouLoading() {
-    return <CardSkeletons {...forYouRoom(useAtomValue(isSignedInAtom))} label="Cargando sección" />;
-  },
-});
-const NewsList = dynamic(() => import("@/components/news/news-lists").then((m) => m.NewsList), { loading: loading(ROOM.news) });
-const CommunityList = dynamic(() => import("@/components/communities/community-lists").then((m) => m.CommunityList), { loading: loading(ROOM.communities) });
-const PlaceList = dynamic(() => import("@/components/places/place-lists").then((m) => m.PlaceList), { loading: loading(ROOM.places) });
+const loading = () => <CardSkeletons label="Cargando sección" />;
+const ForYouEvents = dynamic(() => import("@/components/events/for-you").then((m) => m.ForYouEvents), { loading });
+const NewsList = dynamic(() => import("@/components/news/news-lists").then((m) => m.NewsList), { loading });
+const CommunityList = dynamic(() => import("@/components/communities/community-lists").then((m) => m.CommunityList), { loading });
+const PlaceList = dynamic(() => import("@/components/places/place-lists").then((m) => m.PlaceList), { loading });
 
 const keepEvents = (list: (typeof HOME_EVENT_LISTS)[keyof typeof HOME_EVENT_LISTS]) => (queryClient: QueryClient) =>
   queryClient.prefetchInfiniteQuery(eventQueries.listQuery(list.filters, list.limit));
@@ -49,7 +42,7 @@ const keepEvents = (list: (typeof HOME_EVENT_LISTS)[keyof typeof HOME_EVENT_LIST
 export function WeekendEvents() {
   return (
     <WhenNear keep={keepEvents(HOME_EVENT_LISTS.weekend)} room={ROOM.weekend}>
-      <EventList {...HOME_EVENT_LISTS.weekend} more skeletons={ROOM.weekend.count} label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
+      <EventList {...HOME_EVENT_LISTS.weekend} more label="Eventos del fin de semana" empty="Aún no hay eventos este fin de semana." />
     </WhenNear>
   );
 }
@@ -58,7 +51,7 @@ export function ForYou() {
   const signedIn = useAtomValue(isSignedInAtom);
   const keep = signedIn ? (queryClient: QueryClient) => queryClient.prefetchQuery(eventQueries.forYouQuery()) : keepEvents(HOME_EVENT_LISTS.forYouSignedOut);
   return (
-    <WhenNear keep={keep} room={forYouRoom(signedIn)}>
+    <WhenNear keep={keep} room={signedIn ? ROOM.forYou : ROOM.forYouSignedOut}>
       <ForYouEvents />
     </WhenNear>
   );
@@ -67,7 +60,7 @@ export function ForYou() {
 export function LatestNews() {
   return (
     <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(newsQueries.listQuery(HOME_NEWS.filters, HOME_NEWS.limit))} room={ROOM.news}>
-      <NewsList {...HOME_NEWS} skeletons={ROOM.news.count} label="Últimas noticias" empty="Aún no hay noticias." />
+      <NewsList {...HOME_NEWS} label="Últimas noticias" empty="Aún no hay noticias." />
     </WhenNear>
   );
 }
@@ -75,7 +68,7 @@ export function LatestNews() {
 export function FeaturedCommunities() {
   return (
     <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(communityQueries.listQuery(HOME_COMMUNITIES.filters, HOME_COMMUNITIES.limit))} room={ROOM.communities}>
-      <CommunityList {...HOME_COMMUNITIES} skeletons={ROOM.communities.count} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
+      <CommunityList {...HOME_COMMUNITIES} label="Comunidades destacadas" empty="Aún no hay comunidades destacadas." />
     </WhenNear>
   );
 }
@@ -83,7 +76,7 @@ export function FeaturedCommunities() {
 export function FeaturedPlaces() {
   return (
     <WhenNear keep={(queryClient) => queryClient.prefetchInfiniteQuery(placeQueries.listQuery(HOME_PLACES.filters, HOME_PLACES.limit))} room={ROOM.places}>
-      <PlaceList featured={HOME_PLACES.filters.featured} limit={HOME_PLACES.limit} skeletons={ROOM.places.count} label="Lugares destacados" empty="Aún no hay lugares destacados." />
+      <PlaceList featured={HOME_PLACES.filters.featured} limit={HOME_PLACES.limit} label="Lugares destacados" empty="Aún no hay lugares destacados." />
     </WhenNear>
   );
 }
@@ -91,7 +84,7 @@ export function FeaturedPlaces() {
 export function UpcomingEvents() {
   return (
     <WhenNear keep={keepEvents(HOME_EVENT_LISTS.upcoming)} room={ROOM.upcoming}>
-      <EventList {...HOME_EVENT_LISTS.upcoming} more skeletons={ROOM.upcoming.count} label="Próximos eventos" empty="No hay eventos próximos." />
+      <EventList {...HOME_EVENT_LISTS.upcoming} more label="Próximos eventos" empty="No hay eventos próximos." />
     </WhenNear>
   );
 }

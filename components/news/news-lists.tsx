@@ -14,8 +14,8 @@ import { NewsCard } from "./news-card";
 
 const card = (n: NewsListItem) => <NewsCard news={n} />;
 
-export function NewsList({ filters = {}, label, empty, limit, skeletons }: { filters?: NewsFilters; label: string; empty: string; limit?: number; skeletons?: number }) {
-  return <PublicList<NewsListItem> options={newsQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} skeletons={skeletons} renderItem={card} />;
+export function NewsList({ filters = {}, label, empty, limit }: { filters?: NewsFilters; label: string; empty: string; limit?: number }) {
+  return <PublicList<NewsListItem> options={newsQueries.listQuery(filters, limit)} limit={limit} label={label} empty={empty} renderItem={card} />;
 }
 
 export function AllNews() {

@@ -22,6 +22,6 @@ export function FollowingPlaces() {
 }
 
 /** All places (featured first on the home; the public directory). */
-export function PlaceList({ featured, label, empty, limit, skeletons }: { featured?: boolean; label: string; empty: string; limit?: number; skeletons?: number }) {
-  return <PublicList<PlaceListItem> options={placeQueries.listQuery(featured ? { featured } : {}, limit)} limit={limit} label={label} empty={empty} layout="grid" skeletons={skeletons} renderItem={card} />;
+export function PlaceList({ featured, label, empty, limit }: { featured?: boolean; label: string; empty: string; limit?: number }) {
+  return <PublicList<PlaceListItem> options={placeQueries.listQuery(featured ? { featured } : {}, limit)} limit={limit} label={label} empty={empty} layout="grid" renderItem={card} />;
 }

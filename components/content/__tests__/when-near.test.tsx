@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { CardSkeletons } from "../card-skeletons";
 import { WhenNear } from "../when-near";
 
 // A list below the first screen: drawn only when someone scrolls near it, its data fetched
@@ -53,6 +54,20 @@ describe("WhenNear", () => {
   test("its placeholders take the room of the cards it will show", () => {
     const { container } = renderNear(() => undefined, { count: 20 });
     expect(container.querySelector('[aria-hidden="true"]')?.children).toHaveLength(20);
+  });
+
+  test("once near, what loads inside it keeps that room: its code arriving, then its list", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <WhenNear room={{ count: 6, layout: "grid" }}>
+          <CardSkeletons label="Cargando sección" />
+        </WhenNear>
+      </QueryClientProvider>,
+    );
+    act(() => observers.at(-1)?.callback([{ isIntersecting: true }]));
+    const loading = screen.getByRole("progressbar", { name: "Cargando sección" });
+    expect(loading.children).toHaveLength(6);
+    expect(loading.className).toContain("grid");
   });
 
   test("its data is asked for once the browser is idle, before anyone scrolls", () => {
