@@ -1,4 +1,4 @@
-import { COVER_SIZES, contentSrcSet } from "@/lib/content-images";
+import { COVER_SIZES, contentSrcSet, contentThumbFile } from "@/lib/content-images";
 import { LOCALE } from "@/lib/schemas/constants";
 import styles from "./cover.module.css";
 
@@ -13,6 +13,7 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
   }
   // The detail page's first picture, often its largest paint: fetched first. width/height give
   // the 16:9 box before the file arrives (the CSS box holds it too).
+  const backdrop = downloadedThumb(src);
   return (
     // eslint-disable-next-line @next/next/no-img-element
     <img
@@ -25,8 +26,23 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
       height={540}
       fetchPriority="high"
       decoding="async"
+      style={backdrop ? { backgroundImage: `url("${backdrop}")` } : undefined}
     />
   );
+}
+
+/**
+ * The small file of a stored picture if this page already downloaded it (a card's thumbnail: the
+ * 480 px file on a phone, whose cover is the 960 one). A page opened from a card draws it in the
+ * cover's box until the cover's own file arrives, instead of an empty box for a moment
+ * (e2e/content/demo-pictures.spec.ts); a page opened directly has the server's painted cover and
+ * downloads nothing more. Read from Resource Timing, which stops recording past its buffer (250
+ * entries by default): the box is then empty until the cover arrives, as without this.
+ */
+function downloadedThumb(src: string): string | undefined {
+  const thumb = contentThumbFile(src);
+  if (thumb === undefined || typeof window === "undefined" || typeof performance.getEntriesByName !== "function") return undefined;
+  return performance.getEntriesByName(new URL(thumb, window.location.href).href, "resource").length > 0 ? thumb : undefined;
 }
 
 /** A square thumbnail for cards. */

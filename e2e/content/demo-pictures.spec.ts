@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 
 // The demo city is seen with pictures, as a visitor would see an agenda people filled in: a card
 // downloads the small file of its picture and the event page its cover, both really drawn.
@@ -6,6 +7,15 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 /** The file the browser chose from the set, and whether it decoded (a broken or pending one has no size). */
 async function shown(image: Locator): Promise<{ file: string; decoded: boolean }> {
   return image.evaluate((img: HTMLImageElement) => ({ file: new URL(img.currentSrc || img.src).pathname, decoded: img.complete && img.naturalWidth > 0 }));
+}
+
+/** An upcoming demo event with its picture, as the API lists it. */
+async function eventWithCover(page: Page): Promise<string> {
+  const res = await page.request.get("/api/events?limit=20");
+  const items = ((await res.json()) as { data: { items: { _id: string; coverImage: string | null }[] } }).data.items;
+  const found = items.find((item) => item.coverImage !== null);
+  expect(found).toBeDefined();
+  return found!._id;
 }
 
 test("la agenda de demostración se ve con imágenes: miniatura en la tarjeta y portada en el evento", async ({ page }) => {
@@ -40,19 +50,59 @@ test.describe("en un teléfono", () => {
   });
 });
 
+test.describe("en un teléfono de 1.75 píxeles por punto", () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+  /** How much the box's pixels vary: an empty box is one flat color, a picture is not. */
+  async function variation(box: Locator): Promise<number> {
+    const { channels } = await sharp(await box.screenshot()).greyscale().stats();
+    return channels[0]!.stdev;
+  }
+
+  test("al tocar una tarjeta, la portada muestra la miniatura que ya bajó mientras llega la grande", async ({ page }) => {
+    await page.goto("/");
+    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").filter({ has: page.locator("img") }).first();
+    await expect.poll(() => shown(card.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
+    // The cover of a phone this dense is the 960 px file, not yet downloaded: held until seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/uploads\/content\/[0-9a-f-]{36}\/960\.webp$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    const title = (await card.getByRole("link").first().textContent()) ?? "";
+    await card.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toHaveCount(0);
+    const cover = page.getByRole("main").locator("img").first();
+    expect(await shown(cover)).toMatchObject({ decoded: false });
+    // Not an empty box: the card's picture, drawn at the cover's size.
+    expect(await variation(cover)).toBeGreaterThan(4);
+
+    release();
+    await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
+    expect(await variation(cover)).toBeGreaterThan(4);
+  });
+
+  test("abierto directamente, el evento no baja la miniatura de su portada", async ({ page }) => {
+    const id = await eventWithCover(page);
+    const small: string[] = [];
+    page.on("request", (request) => {
+      if (/\/480\.webp$/.test(request.url())) small.push(request.url());
+    });
+    await page.goto(`/events/${id}/`);
+    const cover = page.getByRole("main").locator("img").first();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
+    expect(small).toEqual([]);
+  });
+});
+
 test.describe("la portada llega con la página", () => {
   // The service worker allowed: the hydration check counts every console error, and where
   // Playwright blocks the worker, registering it fails in a way no browser does.
   test.use({ viewport: { width: 412, height: 823 }, serviceWorkers: "allow" });
-
-  /** An upcoming demo event with its picture, as the API lists it. */
-  async function eventWithCover(page: Page): Promise<string> {
-    const res = await page.request.get("/api/events?limit=20");
-    const items = ((await res.json()) as { data: { items: { _id: string; coverImage: string | null }[] } }).data.items;
-    const found = items.find((item) => item.coverImage !== null);
-    expect(found).toBeDefined();
-    return found!._id;
-  }
 
   test.describe("sin que corra la app", () => {
     test.use({ javaScriptEnabled: false });

@@ -30,6 +30,24 @@ describe("Cover and Thumb", () => {
     expect(img.getAttribute("srcset")).toContain("1600.webp 1600w");
   });
 
+  test("the cover draws its picture's small file under it only when the page already downloaded that file", () => {
+    const small = `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp`;
+    const downloaded = new Set<string>();
+    // Resource Timing, which jsdom lacks: what the browser would list as downloaded by this page.
+    Object.defineProperty(performance, "getEntriesByName", { configurable: true, value: (name: string) => (downloaded.has(name) ? [{ name }] : []) });
+    try {
+      const first = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
+      expect(first.style.backgroundImage).toBe("");
+      cleanup();
+
+      downloaded.add(small);
+      const second = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
+      expect(second.style.backgroundImage).toBe('url("/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp")');
+    } finally {
+      delete (performance as { getEntriesByName?: unknown }).getEntriesByName;
+    }
+  });
+
   test("a picture from elsewhere is shown as it is, with no invented files", () => {
     const { container } = render(<Cover src="https://example.org/foto.jpg" title="Concierto" />);
     const img = container.querySelector("img")!;
