@@ -14,9 +14,9 @@
 // --path evento opens each server's first event (event ids are random per seed); other paths must
 // name the same page in both. An earlier commit's export: see bench/lighthouse-ab.mjs.
 import { parseArgs } from "node:util";
-import { alternate, median, runCount, serveVersions, stopVersions } from "./lib/ab.mjs";
+import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
 import { firstDocument } from "./lib/first-document.mjs";
-import { launchChromium, PHONE_SCREEN } from "./lib/phone.mjs";
+import { PHONE_SCREEN } from "./lib/phone.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -77,10 +77,7 @@ async function load(browser, url) {
   }
 }
 
-const versions = await serveVersions(positionals);
-let browser = null;
-try {
-  browser = await launchChromium();
+await inBrowserWithVersions(positionals, async (versions, browser) => {
   // Each server's page, asked for once; then one uncounted load each: a fresh server's first
   // answers are slower.
   for (const version of versions) version.url = await pageUrl(version.server.base);
@@ -96,7 +93,4 @@ try {
     const m = (key) => Math.round(median(results.map((r) => r[key])));
     console.log(`${name.padEnd(7)} ${String(m("fcpMs")).padStart(6)} ms ${String(m("blockingMs")).padStart(10)} ms ${String(m("tasks")).padStart(9)} ${String(m("beforePaintMs")).padStart(10)} ms  ${dir}`);
   }
-} finally {
-  await browser?.close();
-  await stopVersions(versions);
-}
+});

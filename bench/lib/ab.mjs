@@ -1,5 +1,6 @@
 import path from "node:path";
 import { startServer } from "./app-server.mjs";
+import { launchChromium } from "./phone.mjs";
 
 // What the A/B benches share: two static exports served side by side by the real server (each
 // with its own PGlite and demo seed), measured in alternating order, and the median.
@@ -38,5 +39,21 @@ export function runCount(value, usage) {
 export function* alternate(versions, runs) {
   for (let run = 0; run < runs; run++) {
     for (const version of run % 2 === 0 ? versions : [...versions].reverse()) yield { run, version };
+  }
+}
+
+/**
+ * Serves the exports, launches the Debian Chromium, runs `measure(versions, browser)` and stops
+ * them all, whatever happens in it.
+ */
+export async function inBrowserWithVersions(dirs, measure) {
+  const versions = await serveVersions(dirs);
+  let browser = null;
+  try {
+    browser = await launchChromium();
+    await measure(versions, browser);
+  } finally {
+    await browser?.close();
+    await stopVersions(versions);
   }
 }

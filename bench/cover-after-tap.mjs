@@ -1,0 +1,129 @@
+// How long the cover's box stays empty on screen after a card on the home is tapped, on a phone,
+// for two static exports loaded alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels
+// per CSS pixel a card's thumbnail is a picture's 480 px file and the event page's cover its 960
+// one, which starts downloading only when the page is drawn. Read from what reaches the screen
+// (a trace's screenshots, one per frame shown, as DevTools' filmstrip): a frame is "empty" where the cover's box is one flat
+// color, as the box is before its picture is drawn. Asserts nothing. Auth emulator up, as for
+// bench/lighthouse.mjs.
+//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net]
+// By default with the network Lighthouse assumes (150 ms, 1.6 Mbps down); an earlier commit's
+// export: see bench/lighthouse-ab.mjs.
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
+import { PHONE_SCREEN } from "./lib/phone.mjs";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: "string", default: "8" }, cpu: { type: "string", default: "4" }, "fast-net": { type: "boolean", default: false } },
+});
+const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net]";
+if (positionals.length !== 2) {
+  console.error(USAGE);
+  process.exit(1);
+}
+const runs = runCount(values.runs, USAGE);
+const cpuRate = Number(values.cpu);
+// A box of one color (its rounded corners and the page around them aside) varies by 1.5 here; the
+// demo pictures, by 30 or more.
+const FLAT = 5;
+const CARD = 'main article:has(img) :is(h2, h3) > a[href^="/events/"]';
+
+/** How much a frame's pixels vary inside the box (CSS pixels, as the frames are), or null if the box is off the frame. */
+async function variation(png, box) {
+  const { width, height } = await sharp(png).metadata();
+  const scale = width / PHONE_SCREEN.viewport.width;
+  const region = { left: Math.round((box.x + 4) * scale), top: Math.round((box.y + 4) * scale), width: Math.round((box.width - 8) * scale), height: Math.round((box.height - 8) * scale) };
+  if (region.top < 0 || region.top + region.height > height || region.left + region.width > width) return null;
+  // stats() reads its input, not the pipeline's output: the crop is made first.
+  const { channels } = await sharp(await sharp(png).extract(region).greyscale().toBuffer()).stats();
+  return channels[0].stdev;
+}
+
+/** One tap: the frames after it, and how long the event page showed its cover's box empty. */
+async function tap(browser, base) {
+  const context = await browser.newContext(PHONE_SCREEN);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // Hydrated and done asking: a card tapped before the app runs is a plain link, and the browser
+    // loads the event's page whole (with the cover the server paints into it).
+    await page.goto(`${base}/`, { waitUntil: "networkidle" });
+    await page.locator(CARD).first().waitFor();
+    // The card's thumbnail drawn, as a person about to tap it sees it.
+    await page.waitForFunction((card) => {
+      const img = document.querySelector(card)?.closest("article")?.querySelector("img");
+      return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
+    }, CARD);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
+    if (!values["fast-net"]) {
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    }
+    // When the event page is first drawn: the rAF that found its title marks the trace.
+    await page.evaluate(() => {
+      const watch = () => {
+        if (location.pathname.startsWith("/events/") && document.querySelector("main h1")) console.timeStamp("bench-drawn");
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await browser.startTracing(page, { screenshots: true, categories: ["devtools.timeline", "disabled-by-default-devtools.screenshot"] });
+    await page.evaluate(() => console.timeStamp("bench-tap"));
+    await page.locator(CARD).first().click();
+    const cover = page.locator("main article img").first();
+    await page.locator("h1").waitFor();
+    await cover.evaluate((img) => (img.complete ? null : new Promise((resolve) => img.addEventListener("load", resolve, { once: true }))));
+    // The cover drawn, and the trace's screenshot of it taken.
+    await page.waitForTimeout(1000);
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+    const events = trace.traceEvents ?? trace;
+    const mark = (name) => events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === name)?.ts;
+    const tappedAt = mark("bench-tap");
+    const drawnAt = mark("bench-drawn");
+    // Not drawn by the app: the browser loaded the page whole (a tap it took as a plain link).
+    if (drawnAt === undefined) return null;
+    const box = await cover.boundingBox();
+    // The event page's frames, from its first (the trace's screenshots, one per frame shown): each
+    // empty one lasts until the next frame.
+    const shown = [];
+    for (const e of events.filter((e) => e.name === "Screenshot" && e.ts >= drawnAt).sort((a, b) => a.ts - b.ts)) {
+      shown.push({ at: e.ts, stdev: await variation(Buffer.from(e.args.snapshot, "base64"), box) });
+    }
+    let emptyMs = 0;
+    let emptyFrames = 0;
+    for (const [i, frame] of shown.entries()) {
+      if (frame.stdev !== null && frame.stdev < FLAT) {
+        emptyFrames += 1;
+        emptyMs += ((shown[i + 1]?.at ?? frame.at) - frame.at) / 1000;
+      }
+    }
+    const picture = shown.find((frame) => frame.stdev !== null && frame.stdev >= FLAT);
+    return { emptyMs, emptyFrames, pictureMs: picture ? (picture.at - tappedAt) / 1000 : null };
+  } finally {
+    await context.close();
+  }
+}
+
+await inBrowserWithVersions(positionals, async (versions, browser) => {
+  // One uncounted tap each: a fresh server's first answers are slower.
+  for (const version of versions) await tap(browser, version.server.base);
+  for (const { run, version } of alternate(versions, runs)) {
+    const row = await tap(browser, version.server.base);
+    if (row === null) {
+      console.log(`toque ${run + 1} ${version.name}: el navegador cargó la página entera; no cuenta`);
+      continue;
+    }
+    version.results.push(row);
+    console.log(`toque ${run + 1} ${version.name}: portada vacía ${Math.round(row.emptyMs)} ms en ${row.emptyFrames} fotogramas · imagen en pantalla a los ${row.pictureMs === null ? "— (sin fotograma en la traza)" : Math.round(row.pictureMs)} ms del toque`);
+  }
+  console.log(`\nDel inicio a un evento, CPU ${cpuRate}× más lenta${values["fast-net"] ? "" : ", red de 1.6 Mbps y 150 ms"}, ${runs} toques alternados; mediana de cada versión:\n`);
+  console.log("Versión  portada vacía  fotogramas  imagen en pantalla  export");
+  for (const { name, dir, results } of versions) {
+    const m = (key) => {
+      const known = results.map((r) => r[key]).filter((value) => value !== null);
+      return known.length === 0 ? "—" : Math.round(median(known));
+    };
+    console.log(`${name.padEnd(7)} ${String(m("emptyMs")).padStart(10)} ms ${String(m("emptyFrames")).padStart(11)} ${String(m("pictureMs")).padStart(15)} ms  ${dir}`);
+  }
+});
