@@ -13,21 +13,18 @@ const STORED_DEFAULT = new RegExp(`/[0-9a-f-]{36}/${DEFAULT_FILE.replace(".", "\
 /** How wide a detail page's cover is drawn: the whole column, at most 960 px. */
 export const COVER_SIZES = "(min-width: 960px) 960px, 100vw";
 
-/** Where a stored content picture's files are (ending in `/`), or undefined for any other URL. */
-function storedFolder(src: string): string | undefined {
-  return STORED_DEFAULT.test(src) ? src.slice(0, -DEFAULT_FILE.length) : undefined;
+/** The files of a stored content picture, smallest first, or undefined for any other URL. */
+export function contentFiles(src: string): { width: number; file: string }[] | undefined {
+  if (!STORED_DEFAULT.test(src)) return undefined;
+  const folder = src.slice(0, -DEFAULT_FILE.length);
+  return CONTENT_WIDTHS.map((width) => ({ width, file: `${folder}${width}.webp` }));
 }
 
 /** The `srcset` of a stored content picture, or undefined for any other URL. */
 export function contentSrcSet(src: string): string | undefined {
-  const folder = storedFolder(src);
-  return folder && CONTENT_WIDTHS.map((w) => `${folder}${w}.webp ${w}w`).join(", ");
-}
-
-/** The smallest file of a stored content picture, the one a card's thumbnail downloads; undefined for any other URL. */
-export function contentThumbFile(src: string): string | undefined {
-  const folder = storedFolder(src);
-  return folder && `${folder}${CONTENT_WIDTHS[0]}.webp`;
+  return contentFiles(src)
+    ?.map(({ width, file }) => `${file} ${width}w`)
+    .join(", ");
 }
 
 /**

@@ -1,6 +1,34 @@
-import { COVER_SIZES, contentSrcSet, contentThumbFile } from "@/lib/content-images";
+"use client";
+
+import type { SyntheticEvent } from "react";
+import { COVER_SIZES, contentFiles, contentSrcSet } from "@/lib/content-images";
 import { LOCALE } from "@/lib/schemas/constants";
 import styles from "./cover.module.css";
+
+/**
+ * The files of stored pictures that a thumbnail drew on this page (absolute URLs). On a phone a
+ * card's thumbnail is a picture's 480 px file and the item page's cover its 960 one, which starts
+ * downloading only when the page is drawn: the cover's box draws the thumbnail's file, already
+ * here, until its own arrives, instead of staying empty for a moment after the tap
+ * (e2e/content/demo-pictures.spec.ts, bench/cover-after-tap.mjs). A page opened directly drew no
+ * thumbnail of its cover and downloads nothing more (the server painted the cover into it).
+ */
+const drawnFiles = new Set<string>();
+
+function noteDrawn(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  drawnFiles.add(new URL(img.currentSrc || img.src, window.location.href).href);
+}
+
+/** The largest file of the picture a thumbnail drew here, if any. */
+function drawnFileOf(src: string): string | undefined {
+  return contentFiles(src)?.findLast(({ file }) => drawnFiles.has(new URL(file, window.location.href).href))?.file;
+}
+
+/** The backdrop's job ends when the cover is drawn: a picture with see-through parts shows what is behind it. */
+function dropBackdrop(event: SyntheticEvent<HTMLImageElement>) {
+  event.currentTarget.style.removeProperty("background-image");
+}
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {
@@ -11,9 +39,9 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
       </div>
     );
   }
+  const backdrop = drawnFileOf(src);
   // The detail page's first picture, often its largest paint: fetched first. width/height give
   // the 16:9 box before the file arrives (the CSS box holds it too).
-  const backdrop = downloadedThumb(src);
   return (
     // eslint-disable-next-line @next/next/no-img-element
     <img
@@ -27,22 +55,9 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
       fetchPriority="high"
       decoding="async"
       style={backdrop ? { backgroundImage: `url("${backdrop}")` } : undefined}
+      onLoad={backdrop ? dropBackdrop : undefined}
     />
   );
-}
-
-/**
- * The small file of a stored picture if this page already downloaded it (a card's thumbnail: the
- * 480 px file on a phone, whose cover is the 960 one). A page opened from a card draws it in the
- * cover's box until the cover's own file arrives, instead of an empty box for a moment
- * (e2e/content/demo-pictures.spec.ts); a page opened directly has the server's painted cover and
- * downloads nothing more. Read from Resource Timing, which stops recording past its buffer (250
- * entries by default): the box is then empty until the cover arrives, as without this.
- */
-function downloadedThumb(src: string): string | undefined {
-  const thumb = contentThumbFile(src);
-  if (thumb === undefined || typeof window === "undefined" || typeof performance.getEntriesByName !== "function") return undefined;
-  return performance.getEntriesByName(new URL(thumb, window.location.href).href, "resource").length > 0 ? thumb : undefined;
 }
 
 /** A square thumbnail for cards. */
@@ -55,7 +70,7 @@ export function Thumb({ src, title }: { src: string | null | undefined; title: s
     );
   }
   // eslint-disable-next-line @next/next/no-img-element
-  return <img className={styles.thumb} src={src} srcSet={contentSrcSet(src)} sizes="96px" alt="" loading="lazy" width={96} height={96} />;
+  return <img className={styles.thumb} src={src} srcSet={contentSrcSet(src)} sizes="96px" alt="" loading="lazy" width={96} height={96} onLoad={noteDrawn} />;
 }
 
 export function VerifiedBadge() {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "@jest/globals";
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { Cover, Thumb } from "../cover";
 
 // The pictures a phone downloads: a stored content picture offers all its stored widths, so a
@@ -30,22 +30,24 @@ describe("Cover and Thumb", () => {
     expect(img.getAttribute("srcset")).toContain("1600.webp 1600w");
   });
 
-  test("the cover draws its picture's small file under it only when the page already downloaded that file", () => {
-    const small = `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp`;
-    const downloaded = new Set<string>();
-    // Resource Timing, which jsdom lacks: what the browser would list as downloaded by this page.
-    Object.defineProperty(performance, "getEntriesByName", { configurable: true, value: (name: string) => (downloaded.has(name) ? [{ name }] : []) });
-    try {
-      const first = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
-      expect(first.style.backgroundImage).toBe("");
-      cleanup();
+  test("the cover draws under it the file of its picture a thumbnail drew on this page, until its own is drawn", () => {
+    const before = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
+    expect(before.style.backgroundImage).toBe("");
+    cleanup();
 
-      downloaded.add(small);
-      const second = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
-      expect(second.style.backgroundImage).toBe('url("/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp")');
-    } finally {
-      delete (performance as { getEntriesByName?: unknown }).getEntriesByName;
-    }
+    // A card's thumbnail drew the 480 px file (the one a phone's thumbnail picks from the set).
+    const thumb = render(<Thumb src={stored} title="Concierto" />).container.querySelector("img")!;
+    Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp` });
+    fireEvent.load(thumb);
+    cleanup();
+
+    const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
+    expect(cover.style.backgroundImage).toBe('url("/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp")');
+    fireEvent.load(cover);
+    expect(cover.style.backgroundImage).toBe("");
+    // Another picture drew nothing here.
+    const other = render(<Cover src="/uploads/event/1c8b4d0f-6e80-4b6a-8e0f-3d1f8e7c9b22/960.webp" title="Taller" />).container.querySelector("img")!;
+    expect(other.style.backgroundImage).toBe("");
   });
 
   test("a picture from elsewhere is shown as it is, with no invented files", () => {
