@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib/app-server.mjs";
-import { PHONE_SCREEN } from "./lib/phone.mjs";
+import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -80,7 +80,7 @@ try {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+    await cdp.send("Network.emulateNetworkConditions", NETWORK.devtools);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(url);
     await page.waitForFunction(() => window.__coverBench?.cover !== null, undefined, { timeout: 60_000 });

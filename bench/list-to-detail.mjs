@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib/app-server.mjs";
-import { PHONE_SCREEN } from "./lib/phone.mjs";
+import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 import { startTileServer } from "./lib/tile-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -180,7 +180,7 @@ try {
     const requests = requestsOf(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+    await cdp.send("Network.emulateNetworkConditions", NETWORK.devtools);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(`${server.base}${start.url}`);
     // Installed: the service worker has precached the app and answers this page's requests.

@@ -16,7 +16,7 @@
 import { parseArgs } from "node:util";
 import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
 import { firstDocument } from "./lib/first-document.mjs";
-import { PHONE_SCREEN } from "./lib/phone.mjs";
+import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -49,7 +49,7 @@ async function load(browser, url) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
     if (slowNet) {
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send("Network.emulateNetworkConditions", NETWORK.simulated);
     }
     await page.addInitScript(() => {
       const tasks = [];
