@@ -252,9 +252,9 @@ test.describe("La primera visita a un detalle", () => {
     await expect(page.getByText("1 miembro · Tu rol: Propietario")).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => (window as unknown as { joinOffered: boolean }).joinOffered)).toBe(false);
-    // Asked for once each, as the person signed in: the item, its events and its news. The lists
-    // below the fold are asked for when the browser is idle, which on a slow machine comes after
-    // the network has been quiet for networkidle's 500 ms: waited for, then given time to repeat.
+    // Asked for once each, as the person signed in: the item, its events and its news. The two
+    // lists go out after the page mounts; on a slow machine (CI, 30/11) that came after the 500 ms
+    // of quiet networkidle waits for. Waited for, then given time to repeat.
     const expected = [
       `/api/communities/${communityId}`,
       `/api/events?communityId=${communityId}&when=upcoming&limit=20`,
