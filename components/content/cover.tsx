@@ -1,28 +1,14 @@
 "use client";
 
 import type { SyntheticEvent } from "react";
-import { COVER_SIZES, contentFiles, contentSrcSet } from "@/lib/content-images";
+import { COVER_SIZES, contentSrcSet } from "@/lib/content-images";
+import { drawnFileOf, noteDrawn } from "@/lib/drawn-pictures";
 import { LOCALE } from "@/lib/schemas/constants";
 import styles from "./cover.module.css";
 
-/**
- * The files of stored pictures that a thumbnail drew on this page (absolute URLs). On a phone a
- * card's thumbnail is a picture's 480 px file and the item page's cover its 960 one, which starts
- * downloading only when the page is drawn: the cover's box draws the thumbnail's file, already
- * here, until its own arrives, instead of staying empty for a moment after the tap
- * (e2e/content/demo-pictures.spec.ts, bench/cover-after-tap.mjs). A page opened directly drew no
- * thumbnail of its cover and downloads nothing more (the server painted the cover into it).
- */
-const drawnFiles = new Set<string>();
-
-function noteDrawn(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  drawnFiles.add(new URL(img.currentSrc || img.src, window.location.href).href);
-}
-
-/** The largest file of the picture a thumbnail drew here, if any. */
-function drawnFileOf(src: string): string | undefined {
-  return contentFiles(src)?.findLast(({ file }) => drawnFiles.has(new URL(file, window.location.href).href))?.file;
+/** A thumbnail's file may stand in for its picture's cover while that arrives (lib/drawn-pictures.ts). */
+function noteThumbDrawn(event: SyntheticEvent<HTMLImageElement>) {
+  noteDrawn(event.currentTarget);
 }
 
 /** The backdrop's job ends when the cover is drawn: a picture with see-through parts shows what is behind it. */
@@ -70,7 +56,7 @@ export function Thumb({ src, title }: { src: string | null | undefined; title: s
     );
   }
   // eslint-disable-next-line @next/next/no-img-element
-  return <img className={styles.thumb} src={src} srcSet={contentSrcSet(src)} sizes="96px" alt="" loading="lazy" width={96} height={96} onLoad={noteDrawn} />;
+  return <img className={styles.thumb} src={src} srcSet={contentSrcSet(src)} sizes="96px" alt="" loading="lazy" width={96} height={96} onLoad={noteThumbDrawn} />;
 }
 
 export function VerifiedBadge() {
