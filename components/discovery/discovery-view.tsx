@@ -103,7 +103,7 @@ function ResultsMap({ items, more }: { items: EventListItem[]; more: boolean }) 
   const router = useRouter();
   const prefetchOnOpen = usePrefetchOnOpen();
   const points = items.flatMap((e) =>
-    e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id), id: e._id }] : [],
+    e.lat !== null && e.lng !== null ? [{ lat: e.lat, lng: e.lng, name: e.title, href: pathFor("/events/[eventId]", e._id), id: e._id, picture: e.coverImage }] : [],
   );
   // A popup's link is Leaflet's own <a>: opened by the browser it would load the whole app again.
   // Here it opens in the app, as a card does, with the event read as it is tapped.

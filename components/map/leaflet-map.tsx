@@ -4,6 +4,8 @@ import type { CircleMarker } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import "leaflet/dist/leaflet.css";
 import { mapAttribution, mapTileUrl } from "@/lib/config";
+import { contentSrcSet } from "@/lib/content-images";
+import { noteDrawn } from "@/lib/drawn-pictures";
 import styles from "./map.module.css";
 
 /** How long the first tile may take before the map gives way to the address. */
@@ -17,23 +19,46 @@ export interface MapPoint {
   href?: string;
   /** The id of what the point stands for, for `onOpen`. */
   id?: string;
+  /** Its picture, shown small in its popup. */
+  picture?: string | null;
 }
 
 /** Called when a point's popup link is clicked; it may take the click (preventDefault) and open the page itself. */
 export type OpenPoint = (point: MapPoint, event: MouseEvent) => void;
 
-/** The popup of a point: its name, a link when it has a page (built as nodes, never as HTML). */
-function popupOf(point: MapPoint, onOpen: OpenPoint | undefined): HTMLElement {
-  if (!point.href) {
-    const text = document.createElement("span");
-    text.textContent = point.name;
-    return text;
+/**
+ * A point's picture as its popup shows it: 160×90, sized before it arrives so the popup Leaflet
+ * placed does not grow. Once drawn, its file stands in for the item page's cover while that
+ * arrives (lib/drawn-pictures.ts), as a card's thumbnail does.
+ */
+function popupPicture(src: string): HTMLImageElement {
+  const img = document.createElement("img");
+  img.className = styles.popupPicture ?? "";
+  img.alt = "";
+  img.width = 160;
+  img.height = 90;
+  img.decoding = "async";
+  const srcSet = contentSrcSet(src);
+  if (srcSet) {
+    img.srcset = srcSet;
+    img.sizes = "160px";
   }
-  const link = document.createElement("a");
-  link.href = point.href;
-  link.textContent = point.name;
-  if (onOpen) link.addEventListener("click", (event) => onOpen(point, event));
-  return link;
+  img.src = src;
+  img.addEventListener("load", () => noteDrawn(img), { once: true });
+  return img;
+}
+
+/** The popup of a point: its picture and name, a link when it has a page (built as nodes, never as HTML). */
+function popupOf(point: MapPoint, onOpen: OpenPoint | undefined): HTMLElement {
+  const popup = document.createElement(point.href ? "a" : "span");
+  popup.className = styles.popup ?? "";
+  if (point.picture) popup.append(popupPicture(point.picture));
+  popup.append(point.name);
+  if (popup instanceof HTMLAnchorElement && point.href) {
+    popup.href = point.href;
+    if (onOpen) popup.addEventListener("click", (event) => onOpen(point, event));
+  }
+  return popup;
 }
 
 /**
@@ -176,5 +201,5 @@ export default function LeafletMap({
 }
 
 function pointsKey(points: MapPoint[]): string {
-  return points.map((p) => `${p.lat},${p.lng},${p.name},${p.href ?? ""}`).join("|");
+  return points.map((p) => `${p.lat},${p.lng},${p.name},${p.href ?? ""},${p.picture ?? ""}`).join("|");
 }

@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { CITY_TIME_ZONE } from "../../lib/schemas/constants";
+import { solidPng } from "./support";
 
 // The demo city is seen with pictures, as a visitor would see an agenda people filled in: a card
 // downloads the small file of its picture and the event page its cover, both really drawn.
@@ -9,13 +11,25 @@ async function shown(image: Locator): Promise<{ file: string; decoded: boolean }
   return image.evaluate((img: HTMLImageElement) => ({ file: new URL(img.currentSrc || img.src).pathname, decoded: img.complete && img.naturalWidth > 0 }));
 }
 
-/** An upcoming demo event with its picture, as the API lists it. */
-async function eventWithCover(page: Page): Promise<string> {
+interface Listed {
+  _id: string;
+  title: string;
+  startsAt: string;
+  coverImage: string | null;
+  lat: number | null;
+}
+
+/** An upcoming demo event with its picture (and a place on the map, if `onMap`), as the API lists it. */
+async function listedWithCover(page: Page, onMap = false): Promise<Listed> {
   const res = await page.request.get("/api/events?limit=20");
-  const items = ((await res.json()) as { data: { items: { _id: string; coverImage: string | null }[] } }).data.items;
-  const found = items.find((item) => item.coverImage !== null);
+  const items = ((await res.json()) as { data: { items: Listed[] } }).data.items;
+  const found = items.find((item) => item.coverImage !== null && (!onMap || item.lat !== null));
   expect(found).toBeDefined();
-  return found!._id;
+  return found!;
+}
+
+async function eventWithCover(page: Page): Promise<string> {
+  return (await listedWithCover(page))._id;
 }
 
 test("la agenda de demostración se ve con imágenes: miniatura en la tarjeta y portada en el evento", async ({ page }) => {
@@ -59,31 +73,57 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
     return channels[0]!.stdev;
   }
 
-  test("al tocar una tarjeta, la portada muestra la miniatura que ya bajó mientras llega la grande", async ({ page }) => {
-    await page.goto("/");
-    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").filter({ has: page.locator("img") }).first();
-    await expect.poll(() => shown(card.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
-    // The cover of a phone this dense is the 960 px file, not yet downloaded: held until seen.
+  /**
+   * Opens an event by `tap` with its cover's file held back (on a phone this dense, the 960 px
+   * file, not yet downloaded), and checks that its box shows the picture a smaller view drew
+   * before the tap, then its own file.
+   */
+  async function coverStandsIn(page: Page, title: string, tap: () => Promise<void>) {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/uploads\/content\/[0-9a-f-]{36}\/960\.webp$/, async (route) => {
       await held;
       await route.continue();
     });
-
-    const title = (await card.getByRole("link").first().textContent()) ?? "";
-    await card.getByRole("link", { name: title }).click();
+    await tap();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole("progressbar", { name: "Cargando evento" })).toHaveCount(0);
     const cover = page.getByRole("main").locator("img").first();
     expect(await shown(cover)).toMatchObject({ decoded: false });
-    // Not an empty box: the card's picture, drawn at the cover's size. Polled: with requests
-    // routed Playwright turns the HTTP cache off, so the page's new <img> asks for that file again.
+    // Not an empty box: the smaller view's picture, drawn at the cover's size. Polled: with
+    // requests routed Playwright turns the HTTP cache off, so the page's new <img> asks for that
+    // file again.
     await expect.poll(() => variation(cover)).toBeGreaterThan(4);
 
     release();
     await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
     expect(await variation(cover)).toBeGreaterThan(4);
+  }
+
+  test("al tocar una tarjeta, la portada muestra la miniatura que ya bajó mientras llega la grande", async ({ page }) => {
+    await page.goto("/");
+    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").filter({ has: page.locator("img") }).first();
+    await expect.poll(() => shown(card.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
+    const title = (await card.getByRole("link").first().textContent()) ?? "";
+    await coverStandsIn(page, title, () => card.getByRole("link", { name: title }).click());
+  });
+
+  test("desde la ventana de un punto del mapa, la portada muestra la imagen que la ventana ya bajó", async ({ page, context }) => {
+    await context.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
+    const event = await listedWithCover(page, true);
+    // Its day in the city, so the map holds few points.
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: CITY_TIME_ZONE }).format(new Date(event.startsAt));
+    await page.goto(`/explore/?when=range&from=${day}&to=${day}&view=map`);
+    const map = page.getByRole("region", { name: "Mapa de resultados" });
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // By the keyboard: on one place's spot several markers may lie one over another.
+    await map.getByRole("button", { name: event.title }).first().focus();
+    await page.keyboard.press("Enter");
+    const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title });
+    await expect(popupLink).toBeFocused();
+    // The popup's picture, 160 px wide: the small file of the set, drawn.
+    await expect.poll(() => shown(popupLink.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
+    await coverStandsIn(page, event.title, () => page.keyboard.press("Enter"));
   });
 
   test("abierto directamente, el evento no baja la miniatura de su portada", async ({ page }) => {
