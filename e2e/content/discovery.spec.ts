@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { waitForOfflineReady } from "../support/pwa";
-import { ORGANIZER, api, createEventByApi, newAccount, saltilloDaysAhead, signIn, solidPng, tokenFor } from "./support";
+import { ORGANIZER, api, blankTiles, createEventByApi, newAccount, saltilloDaysAhead, signIn, tokenFor } from "./support";
 
 // The first journey reloads offline: the service worker, blocked for other journeys (playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
@@ -8,7 +8,6 @@ test.use({ serviceWorkers: "allow" });
 // The discovery page (issue 12): filters chosen in the form land in the URL, a reload keeps them
 // and their results, and the same URL reloads offline from the persisted cache.
 
-const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
 const SALTILLO = { latitude: 25.4232, longitude: -101.0053 };
 
 test("los filtros viven en la URL: sobreviven a una recarga y se vuelven a abrir sin conexión", async ({ browser }) => {
@@ -76,7 +75,7 @@ async function journey(page: Page, context: BrowserContext) {
     lng: -100.3097,
     accessibilityFeatures: ["sign-language", "quiet-space"],
   });
-  await context.route(TILE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
+  await blankTiles(context);
 
   await page.goto("/search/");
   await waitForOfflineReady(page);

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { ORGANIZER, api, createEventByApi, saltilloDaysAhead, solidPng, tokenFor } from "./support";
+import { ORGANIZER, api, blankTiles, createEventByApi, saltilloDaysAhead, tokenFor } from "./support";
 
 // Opening an item from a list, a map or another item's page (issue 10): the tap itself asks for
 // the item, so its answer travels while the page's own code does, and a page opened from a list
@@ -10,7 +10,6 @@ import { ORGANIZER, api, createEventByApi, saltilloDaysAhead, solidPng, tokenFor
 test.use({ serviceWorkers: "block" });
 
 const DESCRIPTION = "Obras de Ponce y Barrios en la sala principal.";
-const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
 
 /** The days ahead the tests below use: 300 for lists, the next ones one for each map. */
 const DAYS = { list: 300, lute: 301, cello: 302 } as const;
@@ -88,7 +87,7 @@ test("también desde los resultados de la búsqueda", async ({ page }) => {
 
 /** Two events of one day on the results map, drawn on blank tiles; returns the first and the map. */
 async function resultsMap(page: Page, context: BrowserContext, instrument: string, daysAhead: number) {
-  await context.route(TILE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
+  await blankTiles(context);
   const stamp = Date.now().toString(36);
   const event = await newEvent(`Recital de ${instrument} ${stamp}`, { address: "Alameda Zaragoza, Saltillo", lat: 25.4261, lng: -101.0069 }, daysAhead);
   await newEvent(`Recital de oboe ${stamp}`, { address: "Plaza de Armas, Saltillo", lat: 25.4232, lng: -101.0053 }, daysAhead);

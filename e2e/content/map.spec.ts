@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { api, solidPng } from "./support";
-
-const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
+import { TILE, api, blankTiles } from "./support";
 
 async function teatro() {
   const places = await api<{ items: { _id: string; name: string; addressLine: string }[] }>("GET", "/places", { query: { limit: "50" } });
@@ -9,12 +7,8 @@ async function teatro() {
 }
 
 test("el mapa de un lugar muestra teselas cuando cargan", async ({ page, context }) => {
-  const png = solidPng(256);
   let served = 0;
-  await context.route(TILE, (route) => {
-    served += 1;
-    return route.fulfill({ status: 200, contentType: "image/png", body: png });
-  });
+  await blankTiles(context, () => (served += 1));
   const place = await teatro();
   await page.goto(`/places/${place._id}/`);
   // The map loads as it nears the viewport, as when a person scrolls down to it.
@@ -40,10 +34,7 @@ test("sin teselas, el mapa cede su lugar a la dirección escrita", async ({ page
 test("en el teléfono, el mapa bajo el pliegue no descarga nada hasta que uno se acerca", async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 664 });
   const tiles: string[] = [];
-  await context.route(TILE, (route) => {
-    tiles.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) });
-  });
+  await blankTiles(context, (url) => tiles.push(url));
   const place = await teatro();
   await page.goto(`/places/${place._id}/`);
   await expect(page.getByRole("heading", { level: 1, name: place.name })).toBeVisible();

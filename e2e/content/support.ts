@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import zlib from "node:zlib";
 import { markEmailVerified, openPage } from "../support/accounts";
 import { E2E_PORT } from "../support/server";
@@ -171,4 +171,16 @@ export async function listIds(path: string, query: Record<string, string> = {}, 
     cursor = answer.data.nextCursor;
   }
   return ids;
+}
+
+/** The map's tile server (OpenStreetMap's): outside our reach here, so the tests answer for it. */
+export const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
+
+/** Answers every map tile with a blank one in its real format (PNG, 256×256); `onTile` sees each address asked. */
+export async function blankTiles(context: BrowserContext, onTile?: (url: string) => void): Promise<void> {
+  const png = solidPng(256);
+  await context.route(TILE, (route) => {
+    onTile?.(route.request().url());
+    return route.fulfill({ status: 200, contentType: "image/png", body: png });
+  });
 }
