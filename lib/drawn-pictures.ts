@@ -5,8 +5,10 @@ import { contentFiles } from "./content-images";
  * on this page, as absolute URLs. On a phone those are a picture's 480 px file and the item page's
  * cover its 960 one, which starts downloading only when the page is drawn: the cover's box draws
  * the small file, already here, until its own arrives, instead of staying empty for a moment after
- * the tap (e2e/content/demo-pictures.spec.ts, bench/cover-after-tap.mjs). One URL per picture seen
- * in the visit; a reload empties it.
+ * the tap (e2e/content/demo-pictures.spec.ts, bench/cover-after-tap.mjs). A page opened directly
+ * drew no small view of its cover and downloads nothing more (the server painted the cover into
+ * it). One URL per file drawn in the visit (a picture drawn at two widths leaves two); a reload
+ * empties it.
  */
 const drawnFiles = new Set<string>();
 

@@ -50,14 +50,18 @@ function popupPicture(src: string): HTMLImageElement {
 
 /** The popup of a point: its picture and name, a link when it has a page (built as nodes, never as HTML). */
 function popupOf(point: MapPoint, onOpen: OpenPoint | undefined): HTMLElement {
-  const popup = document.createElement(point.href ? "a" : "span");
-  popup.className = styles.popup ?? "";
-  if (point.picture) popup.append(popupPicture(point.picture));
-  popup.append(point.name);
-  if (popup instanceof HTMLAnchorElement && point.href) {
-    popup.href = point.href;
-    if (onOpen) popup.addEventListener("click", (event) => onOpen(point, event));
+  let popup: HTMLElement = document.createElement("span");
+  if (point.href) {
+    const link = document.createElement("a");
+    link.href = point.href;
+    if (onOpen) link.addEventListener("click", (event) => onOpen(point, event));
+    popup = link;
   }
+  if (point.picture) {
+    popup.className = styles.popup ?? "";
+    popup.append(popupPicture(point.picture));
+  }
+  popup.append(point.name);
   return popup;
 }
 

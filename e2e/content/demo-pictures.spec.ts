@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { CITY_TIME_ZONE } from "../../lib/schemas/constants";
-import { solidPng } from "./support";
+import { blankTiles } from "./support";
 
 // The demo city is seen with pictures, as a visitor would see an agenda people filled in: a card
 // downloads the small file of its picture and the event page its cover, both really drawn.
@@ -26,10 +26,6 @@ async function listedWithCover(page: Page, onMap = false): Promise<Listed> {
   const found = items.find((item) => item.coverImage !== null && (!onMap || item.lat !== null));
   expect(found).toBeDefined();
   return found!;
-}
-
-async function eventWithCover(page: Page): Promise<string> {
-  return (await listedWithCover(page))._id;
 }
 
 test("la agenda de demostración se ve con imágenes: miniatura en la tarjeta y portada en el evento", async ({ page }) => {
@@ -75,10 +71,10 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
 
   /**
    * Opens an event by `tap` with its cover's file held back (on a phone this dense, the 960 px
-   * file, not yet downloaded), and checks that its box shows the picture a smaller view drew
-   * before the tap, then its own file.
+   * file, not yet downloaded), and checks that its box shows the file a smaller view drew before
+   * the tap (`drawn`, its path), then its own.
    */
-  async function coverStandsIn(page: Page, title: string, tap: () => Promise<void>) {
+  async function coverStandsIn(page: Page, title: string, drawn: string, tap: () => Promise<void>) {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/uploads\/content\/[0-9a-f-]{36}\/960\.webp$/, async (route) => {
@@ -94,6 +90,7 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
     // requests routed Playwright turns the HTTP cache off, so the page's new <img> asks for that
     // file again.
     await expect.poll(() => variation(cover)).toBeGreaterThan(4);
+    expect(await cover.evaluate((img: HTMLImageElement) => img.style.backgroundImage)).toBe(`url("${drawn}")`);
 
     release();
     await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
@@ -105,11 +102,11 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
     const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").filter({ has: page.locator("img") }).first();
     await expect.poll(() => shown(card.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
     const title = (await card.getByRole("link").first().textContent()) ?? "";
-    await coverStandsIn(page, title, () => card.getByRole("link", { name: title }).click());
+    await coverStandsIn(page, title, (await shown(card.locator("img"))).file, () => card.getByRole("link", { name: title }).click());
   });
 
   test("desde la ventana de un punto del mapa, la portada muestra la imagen que la ventana ya bajó", async ({ page, context }) => {
-    await context.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: solidPng(256) }));
+    await blankTiles(context);
     const event = await listedWithCover(page, true);
     // Its day in the city, so the map holds few points.
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: CITY_TIME_ZONE }).format(new Date(event.startsAt));
@@ -117,17 +114,17 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
     const map = page.getByRole("region", { name: "Mapa de resultados" });
     await expect(map).toHaveAttribute("data-state", "ready");
     // By the keyboard: on one place's spot several markers may lie one over another.
-    await map.getByRole("button", { name: event.title }).first().focus();
+    await map.getByRole("button", { name: event.title, exact: true }).first().focus();
     await page.keyboard.press("Enter");
-    const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title });
+    const popupLink = page.locator(".leaflet-popup").getByRole("link", { name: event.title, exact: true });
     await expect(popupLink).toBeFocused();
     // The popup's picture, 160 px wide: the small file of the set, drawn.
     await expect.poll(() => shown(popupLink.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
-    await coverStandsIn(page, event.title, () => page.keyboard.press("Enter"));
+    await coverStandsIn(page, event.title, (await shown(popupLink.locator("img"))).file, () => page.keyboard.press("Enter"));
   });
 
   test("abierto directamente, el evento no baja la miniatura de su portada", async ({ page }) => {
-    const id = await eventWithCover(page);
+    const id = (await listedWithCover(page))._id;
     const small: string[] = [];
     page.on("request", (request) => {
       if (/\/480\.webp$/.test(request.url())) small.push(request.url());
@@ -149,7 +146,7 @@ test.describe("la portada llega con la página", () => {
     test.use({ javaScriptEnabled: false });
 
     test("el HTML de un evento ya trae su portada, descargada sin esperar a la app", async ({ page }) => {
-      const id = await eventWithCover(page);
+      const id = (await listedWithCover(page))._id;
       await page.goto(`/events/${id}/`);
       const cover = page.getByRole("main").locator("img").first();
       // 412 px at one device pixel per CSS pixel: the 480 file of the set is enough.
@@ -158,7 +155,7 @@ test.describe("la portada llega con la página", () => {
   });
 
   test("la app la reemplaza en el mismo sitio y tamaño, sin errores al hidratar", async ({ browser, page }) => {
-    const id = await eventWithCover(page);
+    const id = (await listedWithCover(page))._id;
     const early = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     const before = await early.newPage();
     await before.goto(`${test.info().project.use.baseURL}/events/${id}/`);
