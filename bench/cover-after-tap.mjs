@@ -1,11 +1,12 @@
-// How long the cover's box stays empty on screen after a card on the home is tapped, on a phone,
-// for two static exports loaded alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels
-// per CSS pixel a card's thumbnail is a picture's 480 px file and the event page's cover its 960
+// How long the cover's box stays empty on screen after a card on the home (or, with `--from map`,
+// the link in a results map's popup) is tapped, on a phone, for two static exports loaded
+// alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels per CSS pixel a card's
+// thumbnail and a popup's picture are a picture's 480 px file and the event page's cover its 960
 // one, which starts downloading only when the page is drawn. Read from what reaches the screen (a
 // trace's screenshots, one per frame shown, as in DevTools' filmstrip): a frame is "empty" where
 // the cover's box is one flat color, as the box is before a picture is drawn in it. Asserts
 // nothing. Auth emulator up, as for bench/lighthouse.mjs.
-//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net]
+//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map]
 // By default with the network Lighthouse assumes (150 ms, 1.6 Mbps down); an earlier commit's
 // export: see bench/lighthouse-ab.mjs.
 import { parseArgs } from "node:util";
@@ -15,10 +16,15 @@ import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: "string", default: "8" }, cpu: { type: "string", default: "4" }, "fast-net": { type: "boolean", default: false } },
+  options: {
+    runs: { type: "string", default: "8" },
+    cpu: { type: "string", default: "4" },
+    "fast-net": { type: "boolean", default: false },
+    from: { type: "string", default: "home" },
+  },
 });
-const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net]";
-if (positionals.length !== 2) {
+const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map]";
+if (positionals.length !== 2 || !["home", "map"].includes(values.from)) {
   console.error(USAGE);
   process.exit(1);
 }
@@ -28,6 +34,47 @@ const cpuRate = Number(values.cpu);
 // demo pictures, by 30 or more. The same line as e2e/content/demo-pictures.spec.ts.
 const FLAT = 4;
 const CARD = 'main article:has(img) :is(h2, h3) > a[href^="/events/"]';
+// The map's tiles come from a server outside (OpenStreetMap's, unreachable here): blank ones in
+// its format, as the end-to-end tests do.
+const TILE = /^https:\/\/tile\.openstreetmap\.org\//;
+const BLANK_TILE = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 170, g: 211, b: 223 } } }).png().toBuffer();
+
+/**
+ * The home, hydrated and done asking, with its first card with a picture drawn: a card tapped
+ * before the app runs is a plain link, and the browser loads the event's page whole (with the
+ * cover the server paints into it). Returns what to tap.
+ */
+async function fromHome(page, base) {
+  await page.goto(`${base}/`, { waitUntil: "networkidle" });
+  await page.locator(CARD).first().waitFor();
+  // The card's thumbnail drawn, as a person about to tap it sees it.
+  await page.waitForFunction((card) => {
+    const img = document.querySelector(card)?.closest("article")?.querySelector("img");
+    return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
+  }, CARD);
+  return page.locator(CARD).first();
+}
+
+/** The results map of an event's day, with its point's popup open (and its picture, if any, drawn). Returns its link. */
+async function fromMap(page, base) {
+  await page.context().route(TILE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }));
+  const { items } = (await (await fetch(`${base}/api/events?limit=20`)).json()).data;
+  const event = items.find((item) => item.coverImage !== null && item.lat !== null);
+  if (!event) throw new Error("Ningún evento próximo de la demostración tiene imagen y lugar en el mapa.");
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Monterrey" }).format(new Date(event.startsAt));
+  await page.goto(`${base}/explore/?when=range&from=${day}&to=${day}&view=map`, { waitUntil: "networkidle" });
+  await page.locator('[data-testid="map"][data-state="ready"]').waitFor();
+  await page.getByRole("region", { name: "Mapa de resultados" }).getByRole("button", { name: event.title }).first().focus();
+  await page.keyboard.press("Enter");
+  const link = page.locator(".leaflet-popup-content a");
+  await link.waitFor();
+  // Its picture drawn, where the export has one.
+  await page.waitForFunction(() => {
+    const img = document.querySelector(".leaflet-popup-content img");
+    return !img || (img.complete && img.naturalWidth > 0);
+  });
+  return link;
+}
 
 /** How much a frame's pixels vary inside the box (CSS pixels, as the frames are), or null if the box is off the frame. */
 async function variation(image, box) {
@@ -46,15 +93,7 @@ async function tap(browser, base) {
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    // Hydrated and done asking: a card tapped before the app runs is a plain link, and the browser
-    // loads the event's page whole (with the cover the server paints into it).
-    await page.goto(`${base}/`, { waitUntil: "networkidle" });
-    await page.locator(CARD).first().waitFor();
-    // The card's thumbnail drawn, as a person about to tap it sees it.
-    await page.waitForFunction((card) => {
-      const img = document.querySelector(card)?.closest("article")?.querySelector("img");
-      return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0;
-    }, CARD);
+    const target = await (values.from === "map" ? fromMap : fromHome)(page, base);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
     if (!values["fast-net"]) {
       await cdp.send("Network.enable");
@@ -71,7 +110,7 @@ async function tap(browser, base) {
     });
     await browser.startTracing(page, { screenshots: true, categories: ["devtools.timeline", "disabled-by-default-devtools.screenshot"] });
     await page.evaluate(() => console.timeStamp("bench-tap"));
-    await page.locator(CARD).first().click();
+    await target.click();
     await page.waitForURL(/\/events\//);
     // The event itself drawn (not the card's header while it loads), and its cover's own file.
     const cover = page.locator('article[aria-labelledby="event-title"] img').first();
@@ -103,7 +142,7 @@ async function tap(browser, base) {
       }
     }
     const picture = shown.find((frame) => frame.stdev !== null && frame.stdev >= FLAT);
-    return { emptyMs, emptyFrames, pictureMs: picture ? (picture.at - tappedAt) / 1000 : null };
+    return { drawnMs: (drawnAt - tappedAt) / 1000, emptyMs, emptyFrames, pictureMs: picture ? (picture.at - tappedAt) / 1000 : null };
   } finally {
     await context.close();
   }
@@ -119,15 +158,15 @@ await inBrowserWithVersions(positionals, async (versions, browser) => {
       continue;
     }
     version.results.push(row);
-    console.log(`toque ${run + 1} ${version.name}: portada vacía ${Math.round(row.emptyMs)} ms en ${row.emptyFrames} fotogramas · imagen en pantalla a los ${row.pictureMs === null ? "— (sin fotograma en la traza)" : Math.round(row.pictureMs)} ms del toque`);
+    console.log(`toque ${run + 1} ${version.name}: página a los ${Math.round(row.drawnMs)} ms · portada vacía ${Math.round(row.emptyMs)} ms en ${row.emptyFrames} fotogramas · imagen en pantalla a los ${row.pictureMs === null ? "— (sin fotograma en la traza)" : Math.round(row.pictureMs)} ms del toque`);
   }
-  console.log(`\nDel inicio a un evento, CPU ${cpuRate}× más lenta${values["fast-net"] ? "" : ", red de 1.6 Mbps y 150 ms"}, ${runs} toques alternados; mediana de cada versión:\n`);
-  console.log("Versión  portada vacía  fotogramas  imagen en pantalla  export");
+  console.log(`\nDe${values.from === "map" ? " la ventana de un punto del mapa" : "l inicio"} a un evento, CPU ${cpuRate}× más lenta${values["fast-net"] ? "" : ", red de 1.6 Mbps y 150 ms"}, ${runs} toques alternados; mediana de cada versión:\n`);
+  console.log("Versión  página dibujada  portada vacía  fotogramas  imagen en pantalla  export");
   for (const { name, dir, results } of versions) {
     const m = (key) => {
       const known = results.map((r) => r[key]).filter((value) => value !== null);
       return known.length === 0 ? "—" : Math.round(median(known));
     };
-    console.log(`${name.padEnd(7)} ${String(m("emptyMs")).padStart(10)} ms ${String(m("emptyFrames")).padStart(11)} ${String(m("pictureMs")).padStart(15)} ms  ${dir}`);
+    console.log(`${name.padEnd(7)} ${String(m("drawnMs")).padStart(12)} ms ${String(m("emptyMs")).padStart(11)} ms ${String(m("emptyFrames")).padStart(11)} ${String(m("pictureMs")).padStart(15)} ms  ${dir}`);
   }
 });
