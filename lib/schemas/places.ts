@@ -84,6 +84,8 @@ export const placeSummarySchema = z.object({
   addressLine: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /** The place's cover: its page draws it while the place's own answer is on its way. */
+  coverImage: z.string().nullable(),
 });
 export type PlaceSummary = z.infer<typeof placeSummarySchema>;
 

@@ -10,7 +10,7 @@ const base: Event = {
   endsAt: "2026-11-22T04:30:00.000Z",
   allDay: false,
   timeZone: "America/Monterrey",
-  place: { _id: "teatro", name: "Teatro Fernando Soler", category: "teatro", addressLine: "Calle Juan Aldama 400, Zona Centro, Saltillo", lat: 25.4, lng: -101 },
+  place: { _id: "teatro", name: "Teatro Fernando Soler", category: "teatro", addressLine: "Calle Juan Aldama 400, Zona Centro, Saltillo", lat: 25.4, lng: -101, coverImage: null },
   address: null,
   lat: 25.4,
   lng: -101,

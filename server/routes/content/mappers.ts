@@ -29,7 +29,7 @@ export function addressLine(parts: AddressParts): string {
 
 export function placeSummaryFrom(
   id: string | null,
-  row: { name: unknown; category: unknown; lat: unknown; lng: unknown } & AddressParts,
+  row: { name: unknown; category: unknown; lat: unknown; lng: unknown; coverImage: string | null } & AddressParts,
 ): PlaceSummary | null {
   if (!id || typeof row.name !== "string") return null;
   return {
@@ -39,6 +39,7 @@ export function placeSummaryFrom(
     addressLine: addressLine(row),
     lat: row.lat == null ? null : Number(row.lat),
     lng: row.lng == null ? null : Number(row.lng),
+    coverImage: row.coverImage,
   };
 }
 

@@ -29,6 +29,7 @@ export function toEvent(row: EventRow, viewer: Viewer): Event {
       city: row.place_city,
       lat: row.place_lat,
       lng: row.place_lng,
+      coverImage: row.place_cover_image,
     }),
     address: row.address,
     lat: toNumberOrNull(row.lat),

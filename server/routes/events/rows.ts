@@ -47,6 +47,7 @@ export interface EventRow {
   place_city: string | null;
   place_lat: number | null;
   place_lng: number | null;
+  place_cover_image: string | null;
   organizer_name: string | null;
   organizer_verified: boolean | null;
   organizer_image: string | null;
@@ -117,6 +118,8 @@ export function selectEvents(p: Params, viewerId: string | null): string {
       e.status, e.status_note, e.hidden, e.hidden_reason, e.featured, e.series_id, e.created_at, e.updated_at,
       pl.name AS place_name, pl.category AS place_category, pl.street AS place_street, pl.number AS place_number,
       pl.neighbourhood AS place_neighbourhood, pl.city AS place_city, pl.lat AS place_lat, pl.lng AS place_lng,
+      -- A place hidden by moderation (its picture, perhaps) shows no picture through its events.
+      CASE WHEN NOT pl.hidden THEN pl.cover_image END AS place_cover_image,
       u.name AS organizer_name, u.verified AS organizer_verified, u.profile_image AS organizer_image,
       c.name AS community_name, c.image AS community_image,
       (SELECT m.role FROM community_members m WHERE e.community_id IS NOT NULL AND m.community_id = e.community_id AND m.user_id = ${viewer}::text)

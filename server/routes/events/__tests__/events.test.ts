@@ -50,7 +50,7 @@ describe("eventos", () => {
       capacity: 80,
       status: "published",
       organizer: { _id: organizer.uid, name: "Colectivo Norte", verified: true },
-      place: { _id: placeId, name: "Teatro de prueba", addressLine: "Calle Juárez 100, Zona Centro, Saltillo" },
+      place: { _id: placeId, name: "Teatro de prueba", addressLine: "Calle Juárez 100, Zona Centro, Saltillo", coverImage: null },
       lat: 25.4232,
       followersCount: 0,
       following: false,

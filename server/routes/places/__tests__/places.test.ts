@@ -80,9 +80,24 @@ describe("lugares", () => {
     expect(url).toMatch(/\/960\.webp$/);
     const image = await t.request({ url: new URL(url, "http://x").pathname });
     expect(image.statusCode).toBe(200);
+    // Its events name it with its cover: the place's page draws it while its own answer comes.
+    const eventId = await createEvent(t, author, { placeId: id });
+    const placeOfEvent = async () => (await as(t, null)({ url: `/api/events/${eventId}` })).json().data.place;
+    const placeInList = async () => (await as(t, null)({ url: `/api/events?placeId=${id}` })).json().data.items[0].place;
+    expect(await placeOfEvent()).toMatchObject({ _id: id, name: "Casa Purcell", coverImage: url });
+    expect(await placeInList()).toMatchObject({ _id: id, coverImage: url });
+    // Hidden by moderation, its picture no longer shows through its events.
+    const admin = await makePerson(t, { accountType: "ADMIN" });
+    const hide = (action: "hide" | "unhide") => as(t, admin)({ method: "POST", url: `/api/places/${id}/moderate`, payload: { action, reason: "Imagen ofensiva" } });
+    expect((await hide("hide")).statusCode).toBe(200);
+    expect(await placeOfEvent()).toMatchObject({ _id: id, coverImage: null });
+    expect((await hide("unhide")).statusCode).toBe(200);
+    expect(await placeOfEvent()).toMatchObject({ _id: id, coverImage: url });
 
     const removed = await as(t, author)({ method: "DELETE", url: `/api/places/${id}/image` });
     expect(removed.json().data.coverImage).toBeNull();
+    expect(await placeOfEvent()).toMatchObject({ _id: id, coverImage: null });
+    expect(await placeInList()).toMatchObject({ _id: id, coverImage: null });
     const notImage = await as(t, author)({ method: "PUT", url: `/api/places/${id}/image`, ...multipart("file", "x.png", Buffer.from("no soy imagen")) });
     expect(notImage.statusCode).toBe(415);
   });
