@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { listedPlace, placeQueries } from "@/lib/api/places";
+import { listedPlace, placeNamedByAnEvent, placeQueries } from "@/lib/api/places";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
@@ -40,8 +40,14 @@ function contactHref(key: string, value: string): string | null {
 export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
-  // A hidden place's banner goes above the cover: it gets only placeholders.
-  const listed = useListedHeader(id, listedPlace, (place) => (place.hidden ? undefined : { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] }));
+  // A hidden place's banner goes above the cover: it gets only placeholders. An event names a
+  // place without saying whether it is hidden; hidden places are few, and their page would then
+  // put the banner above the title it drew.
+  const listed = useListedHeader(
+    id,
+    (queryClient, placeId) => listedPlace(queryClient, placeId) ?? placeNamedByAnEvent(queryClient, placeId),
+    (place) => ("hidden" in place && place.hidden ? undefined : { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] }),
+  );
   return (
     <DetailPage id={id} query={query} kind="places" after={events} listed={listed}>
       {(place) => <PlaceView place={place} />}

@@ -192,17 +192,25 @@ test("con el teclado: Tab llega a cada punto del mapa, Enter abre su ventana con
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
 });
 
-test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo", async ({ page }) => {
-  const places = await api<{ items: { _id: string; name: string }[] }>("GET", "/places", { query: { limit: "50" } });
+test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo y su página muestra enseguida su nombre, su tipo y su portada", async ({ page }) => {
+  const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
   const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
+  expect(place.coverImage).not.toBeNull();
   const event = await newEvent(`Recital de piano ${Date.now().toString(36)}`, { placeId: place._id });
 
   await page.goto(`/events/${event._id}/`);
   await expect(page.getByText(DESCRIPTION)).toBeVisible();
   const link = page.getByRole("link", { name: place.name, exact: true });
   const { asked, release } = await tapHeld(page, { kind: "places", id: place._id }, () => link.click());
+  // No list of places holds it: the event named it, with its kind and cover.
+  await expect(page.getByRole("heading", { level: 1, name: place.name })).toBeVisible();
+  await expect(page.getByText("Teatro", { exact: true })).toBeVisible();
+  await expect(page.locator(`img[src="${place.coverImage}"]`)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Cargando lugar" })).toBeVisible();
+  await expect(page.getByText("Horario", { exact: true })).toHaveCount(0);
+
   release();
+  await expect(page.getByText("Horario", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([place.name]);
   await expect(page.getByRole("progressbar", { name: "Cargando lugar" })).toHaveCount(0);
   expect(asked()).toBe(1);

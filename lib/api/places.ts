@@ -1,7 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { Place, PlaceCategory, PlaceListItem, PlacePayload, PlaceUpdatePayload } from "@/lib/schemas/places";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { Place, PlaceCategory, PlaceListItem, PlacePayload, PlaceSummary, PlaceUpdatePayload } from "@/lib/schemas/places";
 import { CONTENT_STALE_TIME_MS } from "./content";
 import { contentResource } from "./content-resource";
+import { eventQueries } from "./events";
 import { fetchAllPages } from "./pages";
 
 // The places resource: venues with address, hours, contact and their events; plus every place
@@ -42,6 +43,32 @@ export const storePlace = places.store;
 export const listedPlace = places.listed;
 export const followPlaceMutationDefaults = places.followMutationDefaults;
 export const createPlaceMutationDefaults = places.createMutationDefaults;
+
+/**
+ * The place as a cached event names it (the link on an event's page, a card's place line), for its
+ * page's title, kind and cover before its answer arrives when no list of places holds it. The
+ * newest copy first; none from a copy saved before events carried their place's cover.
+ */
+export function placeNamedByAnEvent(queryClient: QueryClient, id: string): PlaceSummary | undefined {
+  const queries = queryClient.getQueryCache().findAll({ queryKey: eventQueries.all() });
+  for (const query of queries.sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)) {
+    const found = placeIn(query.state.data, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Walks a cached value (an event, a page of events, pages of them) for place `id`'s summary. */
+function placeIn(value: unknown, id: string): PlaceSummary | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const place = (value as { place?: Partial<PlaceSummary> | null }).place;
+  if (place?._id === id && place.coverImage !== undefined) return place as PlaceSummary;
+  for (const inner of Array.isArray(value) ? value : Object.values(value)) {
+    const found = placeIn(inner, id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 export function deletePlace(id: string, reason?: string): Promise<unknown> {
   return places.remove(id, { reason: reason || undefined });

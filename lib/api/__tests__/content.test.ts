@@ -102,3 +102,29 @@ describe("listed (an item page drawn from the card just tapped)", () => {
     expect(events.listed(client, "p")).toBeUndefined();
   });
 });
+
+describe("placeNamedByAnEvent (a place's page opened from an event that names it)", () => {
+  const place = (name: string, coverImage?: string | null) => ({ _id: "p", name, category: "teatro", addressLine: "Centro", lat: null, lng: null, ...(coverImage === undefined ? {} : { coverImage }) });
+
+  it("finds the place in a cached event page or a list of events, the newest copy first", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { placeNamedByAnEvent } = await import("../places");
+    const client = new QueryClient();
+    client.setQueryData(["events", "detail", "e2"], { _id: "e2", place: place("Teatro nuevo", "/uploads/content/x/960.webp") }, { updatedAt: 2_000 });
+    expect(placeNamedByAnEvent(client, "p")).toMatchObject({ name: "Teatro nuevo", coverImage: "/uploads/content/x/960.webp" });
+    client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", place: place("Teatro viejo", null) }], nextCursor: null }], pageParams: [null] }, { updatedAt: 1_000 });
+    expect(placeNamedByAnEvent(client, "p")).toMatchObject({ name: "Teatro nuevo" });
+    client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", place: place("Teatro renombrado", null) }], nextCursor: null }], pageParams: [null] }, { updatedAt: 3_000 });
+    expect(placeNamedByAnEvent(client, "p")).toMatchObject({ name: "Teatro renombrado", coverImage: null });
+    expect(placeNamedByAnEvent(client, "q")).toBeUndefined();
+  });
+
+  it("not from a copy saved before events carried their place's cover, nor from another kind", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { placeNamedByAnEvent } = await import("../places");
+    const client = new QueryClient();
+    client.setQueryData(["events", "detail", "e1"], { _id: "e1", place: place("Sin portada guardada") });
+    client.setQueryData(["news", "detail", "n1"], { _id: "n1", place: place("En una noticia", null) });
+    expect(placeNamedByAnEvent(client, "p")).toBeUndefined();
+  });
+});
