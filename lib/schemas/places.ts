@@ -84,7 +84,10 @@ export const placeSummarySchema = z.object({
   addressLine: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** The place's cover: its page draws it while the place's own answer is on its way. */
+  /**
+   * The place's cover, null when it has none or is hidden by moderation (its own answer still has
+   * it): its page draws it while that answer is on its way.
+   */
   coverImage: z.string().nullable(),
 });
 export type PlaceSummary = z.infer<typeof placeSummarySchema>;

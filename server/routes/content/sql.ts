@@ -45,3 +45,11 @@ export function slugify(text: string, max = 60): string {
     .slice(0, max)
     .replace(/-+$/g, "");
 }
+
+/**
+ * The picture of a place or community that another item names (an event's place, a news item's
+ * community), as SQL: none while it is hidden by moderation, which may have been for the picture.
+ * Its own page, where the reason shows to who may see it, still has it.
+ */
+export const pictureUnlessHidden = (alias: string, column: string): string => `CASE WHEN NOT ${alias}.hidden THEN ${alias}.${column} END`;
+

@@ -3,6 +3,7 @@ import type { AccessibilityFeature } from "../../../lib/schemas/accessibility";
 import type { EventStatus, RecurrenceRule } from "../../../lib/schemas/events";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
+import { pictureUnlessHidden } from "../content/sql";
 import { exactTimestamp, Params } from "../../db/sql";
 
 // The shape of an event row as read (with its place, organiser, community, series and tags)
@@ -117,11 +118,9 @@ export function selectEvents(p: Params, viewerId: string | null): string {
       e.price_amount::float8 AS price_amount, e.price_note, e.capacity, e.accessibility, e.accessibility_features, e.cover_image, e.organizer_id, e.community_id,
       e.status, e.status_note, e.hidden, e.hidden_reason, e.featured, e.series_id, e.created_at, e.updated_at,
       pl.name AS place_name, pl.category AS place_category, pl.street AS place_street, pl.number AS place_number,
-      pl.neighbourhood AS place_neighbourhood, pl.city AS place_city, pl.lat AS place_lat, pl.lng AS place_lng,
-      -- A place hidden by moderation (its picture, perhaps) shows no picture through its events.
-      CASE WHEN NOT pl.hidden THEN pl.cover_image END AS place_cover_image,
+      pl.neighbourhood AS place_neighbourhood, pl.city AS place_city, pl.lat AS place_lat, pl.lng AS place_lng, ${pictureUnlessHidden("pl", "cover_image")} AS place_cover_image,
       u.name AS organizer_name, u.verified AS organizer_verified, u.profile_image AS organizer_image,
-      c.name AS community_name, c.image AS community_image,
+      c.name AS community_name, ${pictureUnlessHidden("c", "image")} AS community_image,
       (SELECT m.role FROM community_members m WHERE e.community_id IS NOT NULL AND m.community_id = e.community_id AND m.user_id = ${viewer}::text)
         AS viewer_community_role,
       s.rule AS series_rule, s.interval AS series_interval, to_char(s.until, 'YYYY-MM-DD') AS series_until,
@@ -136,7 +135,7 @@ export function selectEvents(p: Params, viewerId: string | null): string {
     -- rows, so one index probe each beats hashing whole tables.
     LEFT JOIN LATERAL (SELECT * FROM places WHERE id = e.place_id OFFSET 0) pl ON true
     LEFT JOIN LATERAL (SELECT name, verified, profile_image FROM users WHERE id = e.organizer_id OFFSET 0) u ON true
-    LEFT JOIN LATERAL (SELECT name, image FROM communities WHERE id = e.community_id OFFSET 0) c ON true
+    LEFT JOIN LATERAL (SELECT name, image, hidden FROM communities WHERE id = e.community_id OFFSET 0) c ON true
     LEFT JOIN LATERAL (SELECT rule, interval, until FROM event_series WHERE id = e.series_id OFFSET 0) s ON true`;
 }
 

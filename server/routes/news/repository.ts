@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../../db/client";
 import { followColumns } from "../content/follows";
+import { pictureUnlessHidden } from "../content/sql";
 import { timestampKey, type PageRequest } from "../paging";
 import { keysetPage, rowFinder, sharedConditions, type SharedFilters } from "../content/repository";
 import { Params } from "../../db/sql";
@@ -50,7 +51,7 @@ export interface NewsFilters extends SharedFilters {
 function selectNews(p: Params, viewerId: string | null): string {
   const viewer = p.add(viewerId);
   return `SELECT n.id, n.title, n.summary, n.body, n.cover_image, n.author_id, u.name AS author_name, u.verified AS author_verified,
-      u.profile_image AS author_image, n.community_id, c.name AS community_name, c.image AS community_image,
+      u.profile_image AS author_image, n.community_id, c.name AS community_name, ${pictureUnlessHidden("c", "image")} AS community_image,
       (SELECT m.role FROM community_members m WHERE n.community_id IS NOT NULL AND m.community_id = n.community_id AND m.user_id = ${viewer}::text)
         AS viewer_community_role,
       n.published_at, n.hidden, n.hidden_reason, n.featured, n.created_at, n.updated_at,

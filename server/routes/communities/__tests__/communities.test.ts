@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import sharp from "sharp";
 import { communitySchema } from "../../../../lib/schemas/communities";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { as, createCommunity, makePerson, notificationsOf, type Person } from "../../content/__tests__/helpers";
+import { multipartBody } from "../../../test/multipart";
+import { as, createCommunity, createEvent, makePerson, notificationsOf, type Person } from "../../content/__tests__/helpers";
 
 describe("comunidades", () => {
   let t: TestApp;
@@ -101,6 +103,33 @@ describe("comunidades", () => {
     expect((await as(t, helper)({ url: `/api/communities/${id}` })).statusCode).toBe(404);
     // Leaving again: it is gone from their sight, as for anyone who is not a member.
     expect((await as(t, helper)({ method: "POST", url: `/api/communities/${id}/leave` })).statusCode).toBe(404);
+  });
+
+  it("sus eventos y sus noticias la nombran con su imagen, que no muestran mientras está oculta", async () => {
+    const admin = await makePerson(t, { accountType: "ADMIN" });
+    const id = await createCommunity(t, owner, "Fotógrafos del Norte");
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 40, g: 80, b: 200 } } }).png().toBuffer();
+    const form = multipartBody({}, [{ field: "file", filename: "grupo.png", contentType: "image/png", data: png }]);
+    const uploaded = await as(t, owner)({ method: "PUT", url: `/api/communities/${id}/image`, headers: { "content-type": form.contentType }, payload: form.body });
+    expect(uploaded.statusCode).toBe(200);
+    const image = uploaded.json().data.image as string;
+    expect(image).toMatch(/\.webp$/);
+    const eventId = await createEvent(t, owner, { communityId: id });
+    const news = await as(t, owner)({ method: "POST", url: "/api/news", payload: { title: "Salida fotográfica", body: "Por el centro.", communityId: id } });
+    expect(news.statusCode).toBe(201);
+    // Read by its owner, who still sees what a hidden community publishes.
+    const named = async () => [
+      (await as(t, owner)({ url: `/api/events/${eventId}` })).json().data.community,
+      (await as(t, owner)({ url: `/api/news/${news.json().data._id}` })).json().data.community,
+    ];
+    const moderate = (action: "hide" | "unhide") => as(t, admin)({ method: "POST", url: `/api/communities/${id}/moderate`, payload: { action, reason: "Imagen ofensiva" } });
+    expect(await named()).toEqual([{ _id: id, name: "Fotógrafos del Norte", image }, { _id: id, name: "Fotógrafos del Norte", image }]);
+
+    expect((await moderate("hide")).statusCode).toBe(200);
+    expect(await named()).toEqual([{ _id: id, name: "Fotógrafos del Norte", image: null }, { _id: id, name: "Fotógrafos del Norte", image: null }]);
+    expect((await as(t, owner)({ url: `/api/communities/${id}` })).json().data.image).toBe(image);
+    expect((await moderate("unhide")).statusCode).toBe(200);
+    expect(await named()).toEqual([{ _id: id, name: "Fotógrafos del Norte", image }, { _id: id, name: "Fotógrafos del Norte", image }]);
   });
 
   it("valida en español y no acepta campos de más", async () => {

@@ -91,6 +91,7 @@ describe("lugares", () => {
     const hide = (action: "hide" | "unhide") => as(t, admin)({ method: "POST", url: `/api/places/${id}/moderate`, payload: { action, reason: "Imagen ofensiva" } });
     expect((await hide("hide")).statusCode).toBe(200);
     expect(await placeOfEvent()).toMatchObject({ _id: id, coverImage: null });
+    expect(await placeInList()).toMatchObject({ _id: id, coverImage: null });
     expect((await hide("unhide")).statusCode).toBe(200);
     expect(await placeOfEvent()).toMatchObject({ _id: id, coverImage: url });
 
