@@ -41,8 +41,9 @@ export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
   // A hidden place's banner goes above the cover: it gets only placeholders. An event names a
-  // place without saying whether it is hidden; hidden places are few, and their page would then
-  // put the banner above the title it drew.
+  // place without saying whether it is hidden (nor its cover then); hidden places are few: for who
+  // may see one, its banner then lands above the name drawn, and for anyone else the name gives
+  // way to "not found".
   const listed = useListedHeader(
     id,
     (queryClient, placeId) => listedPlace(queryClient, placeId) ?? placeNamedByAnEvent(queryClient, placeId),

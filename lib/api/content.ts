@@ -43,6 +43,37 @@ function isItem(value: unknown): value is Followable {
   return typeof value === "object" && value !== null && "_id" in value && typeof (value as { _id: unknown })._id === "string";
 }
 
+/**
+ * Item `id` as other cached items name it in their `field` (an event's `place`, a news item's
+ * `community`), for its page's header before its own answer arrives: the newest copy among the
+ * caches under `roots`. A copy saved before summaries carried `needs` (the picture the header
+ * draws) is passed over.
+ */
+export function namedIn<S extends { _id: string }>(queryClient: QueryClient, roots: QueryKey[], field: string, needs: keyof S & string, id: string): S | undefined {
+  const queries = roots.flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey }));
+  for (const query of queries.sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)) {
+    const found = summaryIn<S>(query.state.data, field, needs, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function summaryIn<S>(value: unknown, field: string, needs: string, id: string): S | undefined {
+  if (Array.isArray(value)) {
+    for (const inner of value) {
+      const found = summaryIn<S>(inner, field, needs, id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const named = record[field];
+  if (isItem(named) && named._id === id && needs in named) return named as S;
+  // Into what holds cached items (a page's items, an infinite list's pages), not their fields.
+  return summaryIn<S>(record.items, field, needs, id) ?? summaryIn<S>(record.pages, field, needs, id);
+}
+
 /** Item `id` as a cached value holds it (item, array, page, pages), the first one found. */
 export function findInValue<T extends Followable>(value: unknown, id: string): T | undefined {
   let found: T | undefined;

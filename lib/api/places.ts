@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Place, PlaceCategory, PlaceListItem, PlacePayload, PlaceSummary, PlaceUpdatePayload } from "@/lib/schemas/places";
-import { CONTENT_STALE_TIME_MS } from "./content";
+import { CONTENT_STALE_TIME_MS, namedIn } from "./content";
 import { contentResource } from "./content-resource";
 import { eventQueries } from "./events";
 import { fetchAllPages } from "./pages";
@@ -45,30 +45,11 @@ export const followPlaceMutationDefaults = places.followMutationDefaults;
 export const createPlaceMutationDefaults = places.createMutationDefaults;
 
 /**
- * The place as a cached event names it (the link on an event's page, a card's place line), for its
- * page's title, kind and cover before its answer arrives when no list of places holds it. The
- * newest copy first; none from a copy saved before events carried their place's cover.
+ * The place as a cached event names it (an event's page links to it; any cached copy of an event,
+ * on its page or in a list, serves), for its page's title, kind and cover before its answer arrives
+ * when no list of places holds it.
  */
-export function placeNamedByAnEvent(queryClient: QueryClient, id: string): PlaceSummary | undefined {
-  const queries = queryClient.getQueryCache().findAll({ queryKey: eventQueries.all() });
-  for (const query of queries.sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)) {
-    const found = placeIn(query.state.data, id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Walks a cached value (an event, a page of events, pages of them) for place `id`'s summary. */
-function placeIn(value: unknown, id: string): PlaceSummary | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const place = (value as { place?: Partial<PlaceSummary> | null }).place;
-  if (place?._id === id && place.coverImage !== undefined) return place as PlaceSummary;
-  for (const inner of Array.isArray(value) ? value : Object.values(value)) {
-    const found = placeIn(inner, id);
-    if (found) return found;
-  }
-  return undefined;
-}
+export const placeNamedByAnEvent = (queryClient: QueryClient, id: string) => namedIn<PlaceSummary>(queryClient, [eventQueries.all()], "place", "coverImage", id);
 
 export function deletePlace(id: string, reason?: string): Promise<unknown> {
   return places.remove(id, { reason: reason || undefined });
