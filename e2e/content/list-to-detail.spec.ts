@@ -32,7 +32,7 @@ async function newEvent(title: string, where: Record<string, unknown> = { addres
  * seen the payload stays held, so no code of the page has run and only the tap can have asked for
  * the item. Returns how many times it was asked for, and what lets its answer go.
  */
-async function tapHeld(page: Page, item: { kind: "events" | "places"; id: string }, tap: () => Promise<void>) {
+async function tapHeld(page: Page, item: { kind: "events" | "places" | "communities"; id: string }, tap: () => Promise<void>) {
   let asked = 0;
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -213,5 +213,26 @@ test("desde la página de un evento, el enlace a su lugar pide el lugar al tocar
   await expect(page.getByText("Horario", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([place.name]);
   await expect(page.getByRole("progressbar", { name: "Cargando lugar" })).toHaveCount(0);
+  expect(asked()).toBe(1);
+});
+
+test("desde la página de una noticia, la comunidad que la publica muestra enseguida su nombre y su imagen", async ({ page }) => {
+  type Named = { _id: string; name: string; image: string | null };
+  const news = await api<{ items: { _id: string; title: string; community: Named | null }[] }>("GET", "/news", { query: { limit: "50" } });
+  const item = news.data.items.find((n) => n.community?.image)!;
+  const community = item.community!;
+
+  await page.goto(`/news/${item._id}/`);
+  await expect(page.getByRole("heading", { level: 1, name: item.title })).toBeVisible();
+  const link = page.getByRole("link", { name: community.name, exact: true });
+  const { asked, release } = await tapHeld(page, { kind: "communities", id: community._id }, () => link.click());
+  // No list of communities holds it: the news item named it, with its picture.
+  await expect(page.getByRole("heading", { level: 1, name: community.name })).toBeVisible();
+  await expect(page.locator(`img[src="${community.image}"]`)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Cargando comunidad" })).toBeVisible();
+
+  release();
+  await expect(page.getByRole("progressbar", { name: "Cargando comunidad" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([community.name]);
   expect(asked()).toBe(1);
 });

@@ -1,9 +1,12 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Community, CommunityListItem, CommunityMember, CommunityPayload, CommunityRole } from "@/lib/schemas/communities";
+import type { CommunitySummary } from "@/lib/schemas/content";
 import type { Page } from "@/lib/schemas/cursor";
 import { apiDelete, apiPost, apiPut } from "./client";
-import { CONTENT_STALE_TIME_MS } from "./content";
+import { CONTENT_STALE_TIME_MS, namedIn } from "./content";
 import { contentResource } from "./content-resource";
+import { eventQueries } from "./events";
+import { newsQueries } from "./news";
 import { fetchPage } from "./pages";
 
 // The communities resource: groups with members and roles, their events and news.
@@ -65,5 +68,11 @@ export const uploadCommunityImage = communities.uploadImage;
 export const storeCommunity = communities.store;
 /** The community as a cached list has it, for its page's title and picture before its answer arrives. */
 export const listedCommunity = communities.listed;
+/**
+ * The community as a cached event or news item names it (the link on their pages), for its page's
+ * title and picture before its answer arrives when no list of communities holds it.
+ */
+export const communityNamedByContent = (queryClient: QueryClient, id: string) =>
+  namedIn<CommunitySummary>(queryClient, [eventQueries.all(), newsQueries.all()], "community", "image", id);
 export const followCommunityMutationDefaults = communities.followMutationDefaults;
 export const createCommunityMutationDefaults = communities.createMutationDefaults;

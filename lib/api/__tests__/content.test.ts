@@ -128,3 +128,19 @@ describe("placeNamedByAnEvent (a place's page opened from an event that names it
     expect(placeNamedByAnEvent(client, "p")).toBeUndefined();
   });
 });
+
+describe("communityNamedByContent (a community's page opened from an event or a news item)", () => {
+  it("finds the community that a cached news item or event names, the newest copy first, and not in other kinds", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { communityNamedByContent } = await import("../communities");
+    const client = new QueryClient();
+    const community = (name: string) => ({ _id: "c", name, image: null });
+    client.setQueryData(["places", "detail", "p"], { _id: "p", community: community("En un lugar") }, { updatedAt: 5_000 });
+    expect(communityNamedByContent(client, "c")).toBeUndefined();
+    client.setQueryData(["news", "detail", "n1"], { _id: "n1", community: community("Colectivo en una noticia") }, { updatedAt: 2_000 });
+    expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo en una noticia"));
+    client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", community: community("Colectivo en un evento") }] }], pageParams: [null] }, { updatedAt: 3_000 });
+    expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo en un evento"));
+  });
+});
+
