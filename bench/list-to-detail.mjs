@@ -5,7 +5,7 @@
 //
 //   npm run build
 //   # with the Auth emulator on 127.0.0.1:9099
-//   node bench/list-to-detail.mjs [--runs 7] [--from home|map] [--out <a copy of out/>]
+//   node bench/list-to-detail.mjs [--runs 7] [--from home|map|event] [--out <a copy of out/>]
 //
 // Debian's Chromium with DevTools' throttling as in bench/cover-visible.mjs (Lighthouse's mobile
 // settings: 562.5 ms request latency, 1,474.6 kbit/s down, CPU 4× slower). Each run opens the
@@ -13,9 +13,11 @@
 // when the item's title is on screen as the page's heading, "completa" when nothing of the page is
 // left loading (no "Cargando evento" placeholder). `--from home` taps the home's first event card;
 // `--from map` opens /explore, switches to "Mapa", opens the first marker's popup and taps its
-// link (tiles from bench/lib/tile-server.mjs). Two kinds of visit alternate: a first one, with no
-// service worker, and one with the app installed (the service worker has precached it and answers
-// the page's payload and code). Times are ms from the tap, median of the runs; asserts nothing.
+// link (tiles from bench/lib/tile-server.mjs); `--from event` opens the page of the first listed
+// event at a place and taps the place's link ("completa": no "Cargando lugar", with the place's
+// events below maybe still loading). Two kinds of visit alternate: a first one, with no service
+// worker, and one with the app installed (the service worker has precached it and answers the
+// page's payload and code). Times are ms from the tap, median of the runs; asserts nothing.
 // The watch survives a whole new document (a link the browser opens by itself), so an older build
 // that loaded the app again (`--out`) is timed the same way.
 
@@ -34,12 +36,14 @@ const { values } = parseArgs({
   options: { runs: { type: "string", default: "7" }, from: { type: "string", default: "home" }, out: { type: "string", default: path.join(ROOT, "out") } },
 });
 const RUNS = Number(values.runs);
-const LOADING = "Cargando evento";
+const EVENT = { path: "/events/", loading: "Cargando evento" };
 const STARTS = {
   // The first event card of the home's first list.
-  home: { url: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', label: "un evento del inicio" },
+  home: { ...EVENT, url: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', label: "un evento del inicio" },
   // The first marker's popup on the map of /explore's results.
-  map: { url: "/explore/", link: '.leaflet-popup-content a[href^="/events/"]', label: "un evento del mapa de /explore" },
+  map: { ...EVENT, url: "/explore/", link: '.leaflet-popup-content a[href^="/events/"]', label: "un evento del mapa de /explore" },
+  // The place's link on an event's page (its address is known once the server runs).
+  event: { path: "/places/", loading: "Cargando lugar", url: null, link: 'main article a[href^="/places/"]', label: "el lugar desde la página de un evento" },
 };
 const start = STARTS[values.from];
 if (!start) {
@@ -69,7 +73,7 @@ function installWatch() {
     const now = () => performance.timeOrigin + performance.now();
     const frame = () => {
       const heading = document.querySelector("main h1");
-      const onScreen = heading !== null && heading.textContent?.trim() === spec.title && location.pathname.startsWith("/events/");
+      const onScreen = heading !== null && heading.textContent?.trim() === spec.title && location.pathname.startsWith(spec.path);
       if (onScreen && spec.titleAt === null) spec.titleAt = now() - spec.tappedAt;
       const pending = [...document.querySelectorAll('[role="progressbar"]')].some((el) => el.getAttribute("aria-label") === spec.loading);
       if (onScreen && !pending) {
@@ -85,12 +89,12 @@ function installWatch() {
   if (pending) watch(JSON.parse(pending));
 }
 
-/** In the page: taps the first link matching `link` and starts watching for its item's page. */
-function tap({ link, loading }) {
+/** In the page: taps the first link matching `link` and starts watching for its item's page (under `path`). */
+function tap({ link, loading, path }) {
   const anchor = document.querySelector(link);
   if (!(anchor instanceof HTMLAnchorElement)) throw new Error(`No hay enlace ${link} en la página`);
   // The card's heading (or the popup's link) names the item with its title.
-  const spec = { title: (anchor.textContent ?? "").trim(), loading, tappedAt: performance.timeOrigin + performance.now(), titleAt: null, wholeAt: null };
+  const spec = { title: (anchor.textContent ?? "").trim(), loading, path, tappedAt: performance.timeOrigin + performance.now(), titleAt: null, wholeAt: null };
   window.benchSeen = null;
   window.benchWatch(spec);
   anchor.click();
@@ -167,6 +171,12 @@ async function ready(page, requests) {
 }
 
 const server = await startServer({ staticDir: path.resolve(values.out) });
+if (start.url === null) {
+  const { data } = await (await fetch(`${server.base}/api/events?limit=50`)).json();
+  const event = data.items.find((item) => item.place !== null);
+  if (!event) throw new Error("Ningún evento listado tiene lugar");
+  start.url = `/events/${event._id}/`;
+}
 const tiles = await startTileServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", ...tiles.chromeFlags] });
 try {
@@ -188,11 +198,11 @@ try {
     // Whatever the page still fetches after its first list (other sections) is done, so the tap
     // competes with nothing.
     await ready(page, requests);
-    const first = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
+    const first = await seen(page, await page.evaluate(tap, { link: start.link, loading: start.loading, path: start.path }));
     // The floor: back to the list, and the same tap once the page's answer is cached.
     await page.goBack();
     await ready(page, requests);
-    const again = await seen(page, await page.evaluate(tap, { link: start.link, loading: LOADING }));
+    const again = await seen(page, await page.evaluate(tap, { link: start.link, loading: start.loading, path: start.path }));
     await context.close();
     if (again.title !== first.title) throw new Error(`La segunda vez se tocó otro elemento («${again.title}» y no «${first.title}»)`);
     return { first, again };
