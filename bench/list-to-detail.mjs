@@ -5,7 +5,7 @@
 //
 //   npm run build
 //   # with the Auth emulator on 127.0.0.1:9099
-//   node bench/list-to-detail.mjs [--runs 7] [--from home|map|event] [--out <a copy of out/>]
+//   node bench/list-to-detail.mjs [--runs 7] [--from home|map|event|news] [--out <a copy of out/>]
 //
 // Debian's Chromium with DevTools' throttling as in bench/cover-visible.mjs (Lighthouse's mobile
 // settings: 562.5 ms request latency, 1,474.6 kbit/s down, CPU 4× slower). Each run opens the
@@ -15,7 +15,8 @@
 // `--from map` opens /explore, switches to "Mapa", opens the first marker's popup and taps its
 // link (tiles from bench/lib/tile-server.mjs); `--from event` opens the page of the first listed
 // event at a place and taps the place's link ("completa": no "Cargando lugar", with the place's
-// events below maybe still loading). Two kinds of visit alternate: a first one, with no service
+// events below maybe still loading); `--from news`, the same from the first listed news item of a
+// community to the community. Two kinds of visit alternate: a first one, with no service
 // worker, and one with the app installed (the service worker has precached it and answers the
 // page's payload and code). Times are ms from the tap, median of the runs; asserts nothing.
 // The watch survives a whole new document (a link the browser opens by itself), so an older build
@@ -42,8 +43,17 @@ const STARTS = {
   home: { ...EVENT, url: "/", link: 'main article :is(h2, h3) > a[href^="/events/"]', label: "un evento del inicio" },
   // The first marker's popup on the map of /explore's results.
   map: { ...EVENT, url: "/explore/", link: '.leaflet-popup-content a[href^="/events/"]', label: "un evento del mapa de /explore" },
-  // The place's link on an event's page (its address is known once the server runs).
-  event: { path: "/places/", loading: "Cargando lugar", url: null, link: 'main article a[href^="/places/"]', label: "el lugar desde la página de un evento" },
+  // The place's link on an event's page, the community's on a news item's (their addresses are
+  // known once the server runs: the first listed item that names one).
+  event: { path: "/places/", loading: "Cargando lugar", url: null, from: { list: "events", field: "place" }, link: 'main article a[href^="/places/"]', label: "el lugar desde la página de un evento" },
+  news: {
+    path: "/communities/",
+    loading: "Cargando comunidad",
+    url: null,
+    from: { list: "news", field: "community" },
+    link: 'main article a[href^="/communities/"]',
+    label: "la comunidad desde la página de una noticia",
+  },
 };
 const start = STARTS[values.from];
 if (!start) {
@@ -172,10 +182,11 @@ async function ready(page, requests) {
 
 const server = await startServer({ staticDir: path.resolve(values.out) });
 if (start.url === null) {
-  const { data } = await (await fetch(`${server.base}/api/events?limit=50`)).json();
-  const event = data.items.find((item) => item.place !== null);
-  if (!event) throw new Error("Ningún evento listado tiene lugar");
-  start.url = `/events/${event._id}/`;
+  const { list, field } = start.from;
+  const { data } = await (await fetch(`${server.base}/api/${list}?limit=50`)).json();
+  const item = data.items.find((listed) => listed[field] !== null);
+  if (!item) throw new Error(`Nada listado en /api/${list} nombra ${field}`);
+  start.url = `/${list}/${item._id}/`;
 }
 const tiles = await startTileServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", ...tiles.chromeFlags] });
