@@ -219,7 +219,9 @@ test("desde la página de un evento, el enlace a su lugar pide el lugar al tocar
 test("desde la página de una noticia, la comunidad que la publica muestra enseguida su nombre y su imagen", async ({ page }) => {
   type Named = { _id: string; name: string; image: string | null };
   const news = await api<{ items: { _id: string; title: string; community: Named | null }[] }>("GET", "/news", { query: { limit: "50" } });
-  const item = news.data.items.find((n) => n.community?.image)!;
+  const found = news.data.items.find((n) => n.community?.image);
+  expect(found, "la semilla tiene una noticia de una comunidad con imagen").toBeDefined();
+  const item = found!;
   const community = item.community!;
 
   await page.goto(`/news/${item._id}/`);

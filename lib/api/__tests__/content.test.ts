@@ -141,6 +141,16 @@ describe("communityNamedByContent (a community's page opened from an event or a 
     expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo en una noticia"));
     client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", community: community("Colectivo en un evento") }] }], pageParams: [null] }, { updatedAt: 3_000 });
     expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo en un evento"));
+    client.setQueryData(["events", "for-you"], { items: [{ _id: "e2", community: community("Colectivo para ti") }], nextCursor: null }, { updatedAt: 4_000 });
+    expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo para ti"));
+  });
+
+  it("passes over a copy without the picture, and what is not where cached items are kept", async () => {
+    const { QueryClient } = await import("@tanstack/react-query");
+    const { communityNamedByContent } = await import("../communities");
+    const client = new QueryClient();
+    client.setQueryData(["news", "detail", "n1"], { _id: "n1", community: { _id: "c", name: "Guardada antes" } });
+    client.setQueryData(["events", "detail", "e1"], { _id: "e1", community: null, series: { community: { _id: "c", name: "Dentro de un campo", image: null } } });
+    expect(communityNamedByContent(client, "c")).toBeUndefined();
   });
 });
-

@@ -52,4 +52,3 @@ export function slugify(text: string, max = 60): string {
  * Its own page, where the reason shows to who may see it, still has it.
  */
 export const pictureUnlessHidden = (alias: string, column: string): string => `CASE WHEN NOT ${alias}.hidden THEN ${alias}.${column} END`;
-

@@ -117,19 +117,24 @@ describe("comunidades", () => {
     const eventId = await createEvent(t, owner, { communityId: id });
     const news = await as(t, owner)({ method: "POST", url: "/api/news", payload: { title: "Salida fotográfica", body: "Por el centro.", communityId: id } });
     expect(news.statusCode).toBe(201);
-    // Read by its owner, who still sees what a hidden community publishes.
+    // Read by anyone: what a hidden community published stays public, and so does its name there.
+    const read = async (url: string) => (await as(t, null)({ url })).json().data;
     const named = async () => [
-      (await as(t, owner)({ url: `/api/events/${eventId}` })).json().data.community,
-      (await as(t, owner)({ url: `/api/news/${news.json().data._id}` })).json().data.community,
+      (await read(`/api/events/${eventId}`)).community,
+      (await read(`/api/news/${news.json().data._id}`)).community,
+      (await read(`/api/events?communityId=${id}`)).items[0].community,
+      (await read(`/api/news?communityId=${id}`)).items[0].community,
     ];
     const moderate = (action: "hide" | "unhide") => as(t, admin)({ method: "POST", url: `/api/communities/${id}/moderate`, payload: { action, reason: "Imagen ofensiva" } });
-    expect(await named()).toEqual([{ _id: id, name: "Fotógrafos del Norte", image }, { _id: id, name: "Fotógrafos del Norte", image }]);
+    const shown = { _id: id, name: "Fotógrafos del Norte", image };
+    expect(await named()).toEqual([shown, shown, shown, shown]);
 
     expect((await moderate("hide")).statusCode).toBe(200);
-    expect(await named()).toEqual([{ _id: id, name: "Fotógrafos del Norte", image: null }, { _id: id, name: "Fotógrafos del Norte", image: null }]);
+    const withoutPicture = { ...shown, image: null };
+    expect(await named()).toEqual([withoutPicture, withoutPicture, withoutPicture, withoutPicture]);
     expect((await as(t, owner)({ url: `/api/communities/${id}` })).json().data.image).toBe(image);
     expect((await moderate("unhide")).statusCode).toBe(200);
-    expect(await named()).toEqual([{ _id: id, name: "Fotógrafos del Norte", image }, { _id: id, name: "Fotógrafos del Norte", image }]);
+    expect(await named()).toEqual([shown, shown, shown, shown]);
   });
 
   it("valida en español y no acepta campos de más", async () => {

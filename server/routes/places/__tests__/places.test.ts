@@ -94,6 +94,7 @@ describe("lugares", () => {
     expect(await placeInList()).toMatchObject({ _id: id, coverImage: null });
     expect((await hide("unhide")).statusCode).toBe(200);
     expect(await placeOfEvent()).toMatchObject({ _id: id, coverImage: url });
+    expect(await placeInList()).toMatchObject({ _id: id, coverImage: url });
 
     const removed = await as(t, author)({ method: "DELETE", url: `/api/places/${id}/image` });
     expect(removed.json().data.coverImage).toBeNull();
