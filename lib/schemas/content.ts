@@ -51,6 +51,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 export const communitySummarySchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Null when it has none or is hidden by moderation (its own answer still has it). */
   image: z.string().nullable(),
 });
 export type CommunitySummary = z.infer<typeof communitySummarySchema>;
