@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useRouter } from "next/navigation";
-import { communityQueries, communityNamedByContent, joinCommunity, leaveCommunity, listedCommunity, storeCommunity } from "@/lib/api/communities";
+import { communityQueries, joinCommunity, leaveCommunity, listedCommunity, storeCommunity } from "@/lib/api/communities";
 import { errorMessage } from "@/lib/api/errors";
 import type { Community } from "@/lib/schemas/communities";
 import { COMMUNITY_ROLE_TEXT as COMMUNITY_ROLE_LABELS } from "@/lib/format/labels";
@@ -25,15 +25,9 @@ import detailStyles from "@/components/content/detail.module.css";
 export function CommunityDetail({ children }: { children?: ReactNode }) {
   const id = useRouteId("/communities/[communityId]");
   const query = useQuery({ ...communityQueries.detailQuery(id ?? ""), enabled: id !== null });
-  // A hidden community's banner goes above its picture: it gets only placeholders. An event or a
-  // news item names it without saying whether it is hidden (nor its picture then); hidden ones are
-  // few: for who may see one, its banner then lands above the name drawn, and for anyone else the
-  // name gives way to "not found".
-  const listed = useListedHeader(
-    id,
-    (queryClient, communityId) => listedCommunity(queryClient, communityId) ?? communityNamedByContent(queryClient, communityId),
-    (community) => ("hidden" in community && community.hidden ? undefined : { title: community.name, cover: community.image }),
-  );
+  // A hidden community's banner goes above its picture: it gets only placeholders. One named by an
+  // event or a news item may be hidden unknown (as with places, place-detail.tsx).
+  const listed = useListedHeader(id, listedCommunity, (community) => ("hidden" in community && community.hidden ? undefined : { title: community.name, cover: community.image }));
   return (
     <DetailPage id={id} query={query} kind="communities" after={children} listed={listed}>
       {(community) => <CommunityView community={community} />}

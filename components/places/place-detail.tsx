@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { listedPlace, placeNamedByAnEvent, placeQueries } from "@/lib/api/places";
+import { listedPlace, placeQueries } from "@/lib/api/places";
 import type { Place } from "@/lib/schemas/places";
 import { PLACE_CATEGORY_TEXT as PLACE_CATEGORY_LABELS, WEEKDAY_TEXT as WEEKDAY_LABELS } from "@/lib/format/labels";
 import { useRouteId } from "@/lib/hooks/use-route-id";
@@ -40,14 +40,11 @@ function contactHref(key: string, value: string): string | null {
 export function PlaceDetail({ events }: { events?: ReactNode }) {
   const id = useRouteId("/places/[placeId]");
   const query = useQuery({ ...placeQueries.detailQuery(id ?? ""), enabled: id !== null });
-  // A hidden place's banner goes above the cover: it gets only placeholders. An event names a
-  // place without saying whether it is hidden (nor its cover then); hidden places are few: for who
-  // may see one, its banner then lands above the name drawn, and for anyone else the name gives
-  // way to "not found".
-  const listed = useListedHeader(
-    id,
-    (queryClient, placeId) => listedPlace(queryClient, placeId) ?? placeNamedByAnEvent(queryClient, placeId),
-    (place) => ("hidden" in place && place.hidden ? undefined : { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] }),
+  // A hidden place's banner goes above the cover: it gets only placeholders. One named by an event
+  // may be hidden unknown (without its cover then); they are few: for who may see one, its banner
+  // then lands above the name drawn, and for anyone else the name gives way to "not found".
+  const listed = useListedHeader(id, listedPlace, (place) =>
+    "hidden" in place && place.hidden ? undefined : { title: place.name, cover: place.coverImage, kicker: PLACE_CATEGORY_LABELS[place.category] },
   );
   return (
     <DetailPage id={id} query={query} kind="places" after={events} listed={listed}>

@@ -66,13 +66,12 @@ export const moderateCommunity = communities.moderate;
 export const updateCommunity = communities.update;
 export const uploadCommunityImage = communities.uploadImage;
 export const storeCommunity = communities.store;
-/** The community as a cached list has it, for its page's title and picture before its answer arrives. */
-export const listedCommunity = communities.listed;
 /**
- * The community as a cached event or news item names it (the link on their pages), for its page's
- * title and picture before its answer arrives when no list of communities holds it.
+ * The community as the app already has it, for its page's title and picture before its answer
+ * arrives: as a cached list has it, else as a cached event or news item names it (the link on their
+ * pages). Their naming does not say whether the community is hidden.
  */
-export const communityNamedByContent = (queryClient: QueryClient, id: string) =>
-  namedIn<CommunitySummary>(queryClient, [eventQueries.all(), newsQueries.all()], "community", "image", id);
+export const listedCommunity = (queryClient: QueryClient, id: string): CommunityListItem | CommunitySummary | undefined =>
+  communities.listed(queryClient, id) ?? namedIn<CommunitySummary>(queryClient, [eventQueries.all(), newsQueries.all()], "community", "image", id);
 export const followCommunityMutationDefaults = communities.followMutationDefaults;
 export const createCommunityMutationDefaults = communities.createMutationDefaults;

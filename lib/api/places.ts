@@ -39,17 +39,15 @@ export const updatePlace = places.update;
 export const moderatePlace = places.moderate;
 export const uploadPlaceImage = places.uploadImage;
 export const storePlace = places.store;
-/** The place as a cached list has it, for its page's title and cover before its answer arrives. */
-export const listedPlace = places.listed;
+/**
+ * The place as the app already has it, for its page's title, kind and cover before its answer
+ * arrives: as a cached list has it, else as a cached event names it (an event's page links to it;
+ * any cached copy of an event serves). An event's naming does not say whether the place is hidden.
+ */
+export const listedPlace = (queryClient: QueryClient, id: string): PlaceListItem | PlaceSummary | undefined =>
+  places.listed(queryClient, id) ?? namedIn<PlaceSummary>(queryClient, [eventQueries.all()], "place", "coverImage", id);
 export const followPlaceMutationDefaults = places.followMutationDefaults;
 export const createPlaceMutationDefaults = places.createMutationDefaults;
-
-/**
- * The place as a cached event names it (an event's page links to it; any cached copy of an event,
- * on its page or in a list, serves), for its page's title, kind and cover before its answer arrives
- * when no list of places holds it.
- */
-export const placeNamedByAnEvent = (queryClient: QueryClient, id: string) => namedIn<PlaceSummary>(queryClient, [eventQueries.all()], "place", "coverImage", id);
 
 export function deletePlace(id: string, reason?: string): Promise<unknown> {
   return places.remove(id, { reason: reason || undefined });

@@ -103,54 +103,57 @@ describe("listed (an item page drawn from the card just tapped)", () => {
   });
 });
 
-describe("placeNamedByAnEvent (a place's page opened from an event that names it)", () => {
+describe("listedPlace (a place's page opened from an event that names it)", () => {
   const place = (name: string, coverImage?: string | null) => ({ _id: "p", name, category: "teatro", addressLine: "Centro", lat: null, lng: null, ...(coverImage === undefined ? {} : { coverImage }) });
 
   it("finds the place in a cached event page or a list of events, the newest copy first", async () => {
     const { QueryClient } = await import("@tanstack/react-query");
-    const { placeNamedByAnEvent } = await import("../places");
+    const { listedPlace } = await import("../places");
     const client = new QueryClient();
     client.setQueryData(["events", "detail", "e2"], { _id: "e2", place: place("Teatro nuevo", "/uploads/content/x/960.webp") }, { updatedAt: 2_000 });
-    expect(placeNamedByAnEvent(client, "p")).toMatchObject({ name: "Teatro nuevo", coverImage: "/uploads/content/x/960.webp" });
+    expect(listedPlace(client, "p")).toMatchObject({ name: "Teatro nuevo", coverImage: "/uploads/content/x/960.webp" });
     client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", place: place("Teatro viejo", null) }], nextCursor: null }], pageParams: [null] }, { updatedAt: 1_000 });
-    expect(placeNamedByAnEvent(client, "p")).toMatchObject({ name: "Teatro nuevo" });
+    expect(listedPlace(client, "p")).toMatchObject({ name: "Teatro nuevo" });
     client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", place: place("Teatro renombrado", null) }], nextCursor: null }], pageParams: [null] }, { updatedAt: 3_000 });
-    expect(placeNamedByAnEvent(client, "p")).toMatchObject({ name: "Teatro renombrado", coverImage: null });
-    expect(placeNamedByAnEvent(client, "q")).toBeUndefined();
+    expect(listedPlace(client, "p")).toMatchObject({ name: "Teatro renombrado", coverImage: null });
+    expect(listedPlace(client, "q")).toBeUndefined();
+    // A list of places has it whole (whether it is hidden, too): that copy first.
+    client.setQueryData(["places", "list", "public", {}, 20], { pages: [{ items: [{ _id: "p", name: "Teatro en la lista", followersCount: 3, hidden: false }] }], pageParams: [null] }, { updatedAt: 500 });
+    expect(listedPlace(client, "p")).toMatchObject({ name: "Teatro en la lista", hidden: false });
   });
 
   it("not from a copy saved before events carried their place's cover, nor from another kind", async () => {
     const { QueryClient } = await import("@tanstack/react-query");
-    const { placeNamedByAnEvent } = await import("../places");
+    const { listedPlace } = await import("../places");
     const client = new QueryClient();
     client.setQueryData(["events", "detail", "e1"], { _id: "e1", place: place("Sin portada guardada") });
     client.setQueryData(["news", "detail", "n1"], { _id: "n1", place: place("En una noticia", null) });
-    expect(placeNamedByAnEvent(client, "p")).toBeUndefined();
+    expect(listedPlace(client, "p")).toBeUndefined();
   });
 });
 
-describe("communityNamedByContent (a community's page opened from an event or a news item)", () => {
+describe("listedCommunity (a community's page opened from an event or a news item)", () => {
   it("finds the community that a cached news item or event names, the newest copy first, and not in other kinds", async () => {
     const { QueryClient } = await import("@tanstack/react-query");
-    const { communityNamedByContent } = await import("../communities");
+    const { listedCommunity } = await import("../communities");
     const client = new QueryClient();
     const community = (name: string) => ({ _id: "c", name, image: null });
     client.setQueryData(["places", "detail", "p"], { _id: "p", community: community("En un lugar") }, { updatedAt: 5_000 });
-    expect(communityNamedByContent(client, "c")).toBeUndefined();
+    expect(listedCommunity(client, "c")).toBeUndefined();
     client.setQueryData(["news", "detail", "n1"], { _id: "n1", community: community("Colectivo en una noticia") }, { updatedAt: 2_000 });
-    expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo en una noticia"));
+    expect(listedCommunity(client, "c")).toEqual(community("Colectivo en una noticia"));
     client.setQueryData(["events", "list", "public", {}, 20], { pages: [{ items: [{ _id: "e1", community: community("Colectivo en un evento") }] }], pageParams: [null] }, { updatedAt: 3_000 });
-    expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo en un evento"));
+    expect(listedCommunity(client, "c")).toEqual(community("Colectivo en un evento"));
     client.setQueryData(["events", "for-you"], { items: [{ _id: "e2", community: community("Colectivo para ti") }], nextCursor: null }, { updatedAt: 4_000 });
-    expect(communityNamedByContent(client, "c")).toEqual(community("Colectivo para ti"));
+    expect(listedCommunity(client, "c")).toEqual(community("Colectivo para ti"));
   });
 
   it("passes over a copy without the picture, and what is not where cached items are kept", async () => {
     const { QueryClient } = await import("@tanstack/react-query");
-    const { communityNamedByContent } = await import("../communities");
+    const { listedCommunity } = await import("../communities");
     const client = new QueryClient();
     client.setQueryData(["news", "detail", "n1"], { _id: "n1", community: { _id: "c", name: "Guardada antes" } });
     client.setQueryData(["events", "detail", "e1"], { _id: "e1", community: null, series: { community: { _id: "c", name: "Dentro de un campo", image: null } } });
-    expect(communityNamedByContent(client, "c")).toBeUndefined();
+    expect(listedCommunity(client, "c")).toBeUndefined();
   });
 });
