@@ -1,14 +1,19 @@
 // How long the cover's box stays empty on screen after a card on the home (or, with `--from map`,
-// the link in a results map's popup) is tapped, on a phone, for two static exports loaded
-// alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels per CSS pixel a card's
+// the link in a results map's popup; with `--from event`, the place's link on an event's page;
+// with `--from news`, the community's link on a news item's page) is tapped, on a phone, for two
+// static exports loaded alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels per CSS pixel a card's
 // thumbnail and a popup's picture are a picture's 480 px file and the event page's cover its 960
 // one, which starts downloading only when the page is drawn. Read from what reaches the screen (a
 // trace's screenshots, one per frame shown, as in DevTools' filmstrip): a frame is "empty" where
 // the cover's box is one flat color, as the box is before a picture is drawn in it. Asserts
 // nothing. Auth emulator up, as for bench/lighthouse.mjs.
-//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map]
+//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news] [--first-visit]
 // By default with the network Lighthouse assumes (150 ms, 1.6 Mbps down); an earlier commit's
-// export: see bench/lighthouse-ab.mjs.
+// export: see bench/lighthouse-ab.mjs. The throttling is the page's: once the service worker
+// controls it (it takes over during the first visit), what the worker fetches for it (the
+// pictures it keeps, and what it lets through) is not slowed, so a tap measures an installed app
+// on a fast network. `--first-visit` blocks the worker: every request of the tap then travels on
+// the phone's network, the page's code too.
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
@@ -21,10 +26,21 @@ const { values, positionals } = parseArgs({
     cpu: { type: "string", default: "4" },
     "fast-net": { type: "boolean", default: false },
     from: { type: "string", default: "home" },
+    "first-visit": { type: "boolean", default: false },
   },
 });
-const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map]";
-if (positionals.length !== 2 || !["home", "map"].includes(values.from)) {
+const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news] [--first-visit]";
+// Where each start's tap leads: the page's address, its title's ids (the tapped link's header
+// while the item loads, then the item's) and its cover, with the phrase for the summary.
+const EVENT_PAGE = { path: /\/events\//, titles: "#events-listed-title, #event-title", cover: 'article[aria-labelledby="event-title"] img' };
+const TARGETS = {
+  home: { ...EVENT_PAGE, phrase: "Del inicio a un evento" },
+  map: { ...EVENT_PAGE, phrase: "De la ventana de un punto del mapa a un evento" },
+  event: { path: /\/places\//, titles: "#places-listed-title, #place-title", cover: 'article[aria-labelledby="place-title"] img', phrase: "De un evento a su lugar" },
+  news: { path: /\/communities\//, titles: "#communities-listed-title, #community-title", cover: 'article[aria-labelledby="community-title"] img', phrase: "De una noticia a su comunidad" },
+};
+const target = TARGETS[values.from];
+if (positionals.length !== 2 || !target) {
   console.error(USAGE);
   process.exit(1);
 }
@@ -76,6 +92,27 @@ async function fromMap(page, base) {
   return link;
 }
 
+/**
+ * The page of the first listed item (of `list`) whose `field` (its place, its community) has a
+ * picture, done asking. Returns that link.
+ */
+async function fromItem(page, base, list, field, picture) {
+  const { items } = (await (await fetch(`${base}/api/${list}?limit=20`)).json()).data;
+  const item = items.find((entry) => entry[field]?.[picture]);
+  if (!item) throw new Error(`Ningún elemento de /api/${list} nombra un ${field} con imagen.`);
+  await page.goto(`${base}/${list}/${item._id}/`, { waitUntil: "networkidle" });
+  const link = page.locator(`main article a[href^="/${field === "place" ? "places" : "communities"}/${item[field]._id}"]`).first();
+  await link.waitFor();
+  return link;
+}
+
+const STARTS = {
+  home: fromHome,
+  map: fromMap,
+  event: (page, base) => fromItem(page, base, "events", "place", "coverImage"),
+  news: (page, base) => fromItem(page, base, "news", "community", "image"),
+};
+
 /** How much a frame's pixels vary inside the box (CSS pixels, as the frames are), or null if the box is off the frame. */
 async function variation(image, box) {
   const { width, height } = await sharp(image).metadata();
@@ -89,31 +126,31 @@ async function variation(image, box) {
 
 /** One tap: the frames after it, and how long the event page showed its cover's box empty. */
 async function tap(browser, base) {
-  const context = await browser.newContext(PHONE_SCREEN);
+  const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: values["first-visit"] ? "block" : "allow" });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const target = await (values.from === "map" ? fromMap : fromHome)(page, base);
+    const link = await STARTS[values.from](page, base);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
     if (!values["fast-net"]) {
       await cdp.send("Network.enable");
       await cdp.send("Network.emulateNetworkConditions", NETWORK.simulated);
     }
-    // When the event page is first drawn: the rAF that found its title marks the trace.
-    await page.evaluate(() => {
+    // When the item's page is first drawn: the rAF that found its title marks the trace.
+    await page.evaluate((titles) => {
       const watch = () => {
-        // The event's title, from the card's header or the event itself (the home has a heading too).
-        if (document.querySelector("#events-listed-title, #event-title")) console.timeStamp("bench-drawn");
+        // The item's title, from the link's header or the item itself (the start page has a heading too).
+        if (document.querySelector(titles)) console.timeStamp("bench-drawn");
         else requestAnimationFrame(watch);
       };
       requestAnimationFrame(watch);
-    });
+    }, target.titles);
     await browser.startTracing(page, { screenshots: true, categories: ["devtools.timeline", "disabled-by-default-devtools.screenshot"] });
     await page.evaluate(() => console.timeStamp("bench-tap"));
-    await target.click();
-    await page.waitForURL(/\/events\//);
-    // The event itself drawn (not the card's header while it loads), and its cover's own file.
-    const cover = page.locator('article[aria-labelledby="event-title"] img').first();
+    await link.click();
+    await page.waitForURL(target.path);
+    // The item itself drawn (not the link's header while it loads), and its cover's own file.
+    const cover = page.locator(target.cover).first();
     await cover.evaluate((img) => (img.complete ? null : new Promise((resolve) => img.addEventListener("load", resolve, { once: true }))));
     // The cover drawn, and the trace's screenshot of it taken.
     await page.waitForTimeout(1000);
@@ -160,7 +197,7 @@ await inBrowserWithVersions(positionals, async (versions, browser) => {
     version.results.push(row);
     console.log(`toque ${run + 1} ${version.name}: página a los ${Math.round(row.drawnMs)} ms · portada vacía ${Math.round(row.emptyMs)} ms en ${row.emptyFrames} fotogramas · imagen en pantalla a los ${row.pictureMs === null ? "— (sin fotograma en la traza)" : Math.round(row.pictureMs)} ms del toque`);
   }
-  console.log(`\nDe${values.from === "map" ? " la ventana de un punto del mapa" : "l inicio"} a un evento, CPU ${cpuRate}× más lenta${values["fast-net"] ? "" : ", red de 1.6 Mbps y 150 ms"}, ${runs} toques alternados; mediana de cada versión:\n`);
+  console.log(`\n${target.phrase}${values["first-visit"] ? " en una primera visita (sin service worker)" : ""}, CPU ${cpuRate}× más lenta${values["fast-net"] ? "" : ", red de 1.6 Mbps y 150 ms"}, ${runs} toques alternados; mediana de cada versión:\n`);
   console.log("Versión  página dibujada  portada vacía  fotogramas  imagen en pantalla  export");
   for (const { name, dir, results } of versions) {
     const m = (key) => {

@@ -13,7 +13,7 @@ export function CommunityCard({ community }: { community: CommunityListItem }) {
       <div>
         <p className={styles.cardKicker}>{formatMembers(community.membersCount)}</p>
         <CardHeading>
-          <ItemLink className={styles.cardLink} kind="communities" id={community._id}>
+          <ItemLink className={styles.cardLink} kind="communities" id={community._id} cover={community.image}>
             {community.name}
           </ItemLink>
         </CardHeading>

@@ -108,7 +108,7 @@ function ResultsMap({ items, more }: { items: EventListItem[]; more: boolean }) 
   // A popup's link is Leaflet's own <a>: opened by the browser it would load the whole app again.
   // Here it opens in the app, as a card does, with the event read as it is tapped.
   const open: OpenPoint = (point, event) => {
-    if (!point.href || !point.id || !prefetchOnOpen(event, "events", point.id)) return;
+    if (!point.href || !point.id || !prefetchOnOpen(event, "events", point.id, point.picture)) return;
     event.preventDefault();
     router.push(point.href);
   };

@@ -39,7 +39,7 @@ export function EventCard({ event, reasons, headingLevel }: { event: EventListIt
       <div>
         <p className={styles.cardKicker}>{formatEventWhenShort(event)}</p>
         <CardHeading level={headingLevel}>
-          <ItemLink className={styles.cardLink} kind="events" id={event._id}>
+          <ItemLink className={styles.cardLink} kind="events" id={event._id} cover={event.coverImage}>
             {event.title}
           </ItemLink>
         </CardHeading>

@@ -92,7 +92,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
         <dd>
           {event.place ? (
             <>
-              <ItemLink kind="places" id={event.place._id}>{event.place.name}</ItemLink>
+              <ItemLink kind="places" id={event.place._id} cover={event.place.coverImage}>{event.place.name}</ItemLink>
               <br />
               <span className={textStyles.small}>{event.place.addressLine}</span>
             </>
@@ -137,7 +137,7 @@ function EventView({ event, isAdmin }: { event: Event; isAdmin: boolean }) {
           <>
             <dt>Comunidad</dt>
             <dd>
-              <ItemLink kind="communities" id={event.community._id}>{event.community.name}</ItemLink>
+              <ItemLink kind="communities" id={event.community._id} cover={event.community.image}>{event.community.name}</ItemLink>
             </dd>
           </>
         ) : null}

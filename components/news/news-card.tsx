@@ -15,7 +15,7 @@ export function NewsCard({ news }: { news: NewsListItem }) {
           {news.community ? ` · ${news.community.name}` : ""}
         </p>
         <CardHeading>
-          <ItemLink className={styles.cardLink} kind="news" id={news._id}>
+          <ItemLink className={styles.cardLink} kind="news" id={news._id} cover={news.coverImage}>
             {news.title}
           </ItemLink>
         </CardHeading>

@@ -41,7 +41,7 @@ function NewsView({ news }: { news: News }) {
           {news.community ? (
             <>
               {" · "}
-              <ItemLink kind="communities" id={news.community._id}>{news.community.name}</ItemLink>
+              <ItemLink kind="communities" id={news.community._id} cover={news.community.image}>{news.community.name}</ItemLink>
             </>
           ) : null}
         </p>

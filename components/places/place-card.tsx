@@ -13,7 +13,7 @@ export function PlaceCard({ place }: { place: PlaceListItem }) {
       <div>
         <p className={styles.cardKicker}>{PLACE_CATEGORY_LABELS[place.category]}</p>
         <CardHeading>
-          <ItemLink className={styles.cardLink} kind="places" id={place._id}>
+          <ItemLink className={styles.cardLink} kind="places" id={place._id} cover={place.coverImage}>
             {place.name}
           </ItemLink>
         </CardHeading>

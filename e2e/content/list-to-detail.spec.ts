@@ -238,3 +238,43 @@ test("desde la página de una noticia, la comunidad que la publica muestra enseg
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([community.name]);
   expect(asked()).toBe(1);
 });
+
+test("el enlace a un lugar baja su portada desde el toque, y su página la dibuja ya lista en su primer fotograma", async ({ page }) => {
+  const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
+  const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
+  expect(place.coverImage).not.toBeNull();
+  // Any of its stored widths: the browser picks one for the screen.
+  const folder = new URL(place.coverImage!, "http://plaza").pathname.replace(/[^/]+$/, "");
+  const event = await newEvent(`Recital de arpa ${Date.now().toString(36)}`, { placeId: place._id });
+
+  await page.goto(`/events/${event._id}/`);
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  // The place page's code held until its cover has arrived: only the tap can have asked for it.
+  const coverArrived = page.waitForEvent("requestfinished", { predicate: (request) => new URL(request.url()).pathname.startsWith(folder), timeout: 15_000 });
+  let releasePage = () => {};
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  await page.route(new RegExp(`/places/${place._id}/index\\.txt`), async (route) => {
+    await pageHeld;
+    await route.continue();
+  });
+  // What the frame that first shows the place's name shows in its cover's box.
+  await page.evaluate(
+    ({ name, folder }) => {
+      const frame = () => {
+        const heading = document.querySelector("main h1");
+        if (heading?.textContent?.trim() !== name) return void requestAnimationFrame(frame);
+        const cover = Array.from(document.querySelectorAll("main img")).find((img): img is HTMLImageElement => img instanceof HTMLImageElement && img.currentSrc.includes(folder));
+        (window as unknown as { firstFrame: unknown }).firstFrame = cover ? { complete: cover.complete, width: cover.naturalWidth } : "sin portada";
+      };
+      requestAnimationFrame(frame);
+    },
+    { name: place.name, folder },
+  );
+
+  await page.getByRole("link", { name: place.name, exact: true }).click();
+  await coverArrived;
+  releasePage();
+  await expect(page.getByRole("heading", { level: 1, name: place.name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { firstFrame?: unknown }).firstFrame)).toEqual({ complete: true, width: expect.any(Number) });
+  expect(await page.evaluate(() => (window as unknown as { firstFrame: { width: number } }).firstFrame.width)).toBeGreaterThan(0);
+});
