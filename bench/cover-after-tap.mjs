@@ -1,18 +1,19 @@
 // How long the cover's box stays empty on screen after a card on the home (or, with `--from map`,
 // the link in a results map's popup; with `--from event`, the place's link on an event's page;
 // with `--from news`, the community's link on a news item's page) is tapped, on a phone, for two
-// static exports loaded alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels per CSS pixel a card's
-// thumbnail and a popup's picture are a picture's 480 px file and the event page's cover its 960
-// one, which starts downloading only when the page is drawn. Read from what reaches the screen (a
-// trace's screenshots, one per frame shown, as in DevTools' filmstrip): a frame is "empty" where
-// the cover's box is one flat color, as the box is before a picture is drawn in it. Asserts
-// nothing. Auth emulator up, as for bench/lighthouse.mjs.
+// static exports loaded alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels per CSS
+// pixel a card's thumbnail and a popup's picture are a picture's 480 px file and the item page's
+// cover its 960 one, which starts downloading when the page is drawn unless the tap readied it
+// (`preloadCover`). Read from what reaches the screen (a trace's screenshots, one per frame shown,
+// as in DevTools' filmstrip): a frame is "empty" where the cover's box is one flat color, as the
+// box is before a picture is drawn in it. Asserts nothing. Auth emulator up, as for
+// bench/lighthouse.mjs.
 //   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news] [--first-visit]
 // By default with the network Lighthouse assumes (150 ms, 1.6 Mbps down); an earlier commit's
 // export: see bench/lighthouse-ab.mjs. The throttling is the page's: once the service worker
 // controls it (it takes over during the first visit), what the worker fetches for it (the
-// pictures it keeps, and what it lets through) is not slowed, so a tap measures an installed app
-// on a fast network. `--first-visit` blocks the worker: every request of the tap then travels on
+// pictures it keeps, and what it lets through) is not slowed: without the option a tap measures a
+// fast network, with the worker maybe still installing. `--first-visit` blocks the worker: every request of the tap then travels on
 // the phone's network, the page's code too.
 import { parseArgs } from "node:util";
 import sharp from "sharp";
@@ -99,7 +100,7 @@ async function fromMap(page, base) {
 async function fromItem(page, base, list, field, picture) {
   const { items } = (await (await fetch(`${base}/api/${list}?limit=20`)).json()).data;
   const item = items.find((entry) => entry[field]?.[picture]);
-  if (!item) throw new Error(`Ningún elemento de /api/${list} nombra un ${field} con imagen.`);
+  if (!item) throw new Error(`Ningún elemento de /api/${list} nombra ${field === "place" ? "un lugar" : "una comunidad"} con imagen.`);
   await page.goto(`${base}/${list}/${item._id}/`, { waitUntil: "networkidle" });
   const link = page.locator(`main article a[href^="/${field === "place" ? "places" : "communities"}/${item[field]._id}"]`).first();
   await link.waitFor();
@@ -124,7 +125,7 @@ async function variation(image, box) {
   return channels[0].stdev;
 }
 
-/** One tap: the frames after it, and how long the event page showed its cover's box empty. */
+/** One tap: the frames after it, and how long the item's page showed its cover's box empty. */
 async function tap(browser, base) {
   const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: values["first-visit"] ? "block" : "allow" });
   try {

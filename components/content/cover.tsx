@@ -46,7 +46,7 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
   );
 }
 
-/** The cover preloadCover readied last, held so it is not collected before its page draws it. */
+/** The cover preloadCover readied last (at most one), held so it is not collected before its page draws it. */
 const readying = new Set<HTMLImageElement>();
 
 /**
@@ -62,13 +62,18 @@ export function preloadCover(src: string | null | undefined) {
   // the page drawn 930 → 1 032 ms).
   if (!src || drawnFileOf(src)) return;
   const img = new Image();
-  img.sizes = COVER_SIZES;
-  img.srcset = contentSrcSet(src) ?? "";
+  const srcSet = contentSrcSet(src);
+  // Before src: the set and sizes decide which file is fetched.
+  if (srcSet) {
+    img.sizes = COVER_SIZES;
+    img.srcset = srcSet;
+  }
   img.src = src;
   readying.clear();
   readying.add(img);
-  // A file that fails here fails again, and shows it, where the page draws it.
-  img.decode().catch(() => undefined);
+  // Only a head start: where decode() is missing the file still downloads, and one that fails here
+  // fails again, and shows it, where the page draws it. Never in the way of the tap's navigation.
+  img.decode?.().catch(() => undefined);
 }
 
 /** A square thumbnail for cards. */

@@ -239,7 +239,7 @@ test("desde la página de una noticia, la comunidad que la publica muestra enseg
   expect(asked()).toBe(1);
 });
 
-test("el enlace a un lugar baja su portada desde el toque, y su página la dibuja ya lista en su primer fotograma", async ({ page }) => {
+test("el enlace a un lugar baja su portada desde el toque, y su página la dibuja en su primer fotograma sin volver a pedirla", async ({ page }) => {
   const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
   const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
   expect(place.coverImage).not.toBeNull();
@@ -250,7 +250,10 @@ test("el enlace a un lugar baja su portada desde el toque, y su página la dibuj
   await page.goto(`/events/${event._id}/`);
   await expect(page.getByText(DESCRIPTION)).toBeVisible();
   // The place page's code held until its cover has arrived: only the tap can have asked for it.
-  const coverArrived = page.waitForEvent("requestfinished", { predicate: (request) => new URL(request.url()).pathname.startsWith(folder), timeout: 15_000 });
+  const ofCover = (request: { url(): string }) => new URL(request.url()).pathname.startsWith(folder);
+  let coverAsked = 0;
+  page.on("request", (request) => void (ofCover(request) && (coverAsked += 1)));
+  const coverArrived = page.waitForEvent("requestfinished", { predicate: ofCover, timeout: 15_000 });
   let releasePage = () => {};
   const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
   await page.route(new RegExp(`/places/${place._id}/index\\.txt`), async (route) => {
@@ -277,4 +280,6 @@ test("el enlace a un lugar baja su portada desde el toque, y su página la dibuj
   await expect(page.getByRole("heading", { level: 1, name: place.name })).toBeVisible();
   await expect.poll(() => page.evaluate(() => (window as unknown as { firstFrame?: unknown }).firstFrame)).toEqual({ complete: true, width: expect.any(Number) });
   expect(await page.evaluate(() => (window as unknown as { firstFrame: { width: number } }).firstFrame.width)).toBeGreaterThan(0);
+  // The page drew the file the tap brought, without asking for it again.
+  expect(coverAsked).toBe(1);
 });

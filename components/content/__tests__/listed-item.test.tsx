@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { onlineManager, QueryClient, QueryClientProvider, type UseQueryResult } from "@tanstack/react-query";
+import { COVER_SIZES } from "@/lib/content-images";
+import { noteDrawn } from "@/lib/drawn-pictures";
 import { DetailPage } from "../detail-page";
 import { ItemLink } from "../item-link";
 
@@ -78,6 +80,65 @@ describe("a card's link", () => {
     }
     expect(prefetch).not.toHaveBeenCalled();
     fireEvent.click(link);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a link that knows its item's cover", () => {
+  const COVER = "https://plaza.local/uploads/content/0fefbe7d-5866-4208-b745-dae89a897632/960.webp";
+  const FOLDER = COVER.slice(0, -"960.webp".length);
+
+  function tapLink(cover: string | null) {
+    const queryClient = new QueryClient();
+    const prefetch = jest.spyOn(queryClient, "prefetchQuery").mockResolvedValue(undefined);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ItemLink kind="places" id="museo" cover={cover}>
+          Museo del Desierto
+        </ItemLink>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("link", { name: "Museo del Desierto" }));
+    return prefetch;
+  }
+
+  /** The pictures readied by decode() while `run` runs (jsdom has no decode(): the browser's, recorded). */
+  function readied(run: () => unknown): HTMLImageElement[] {
+    const images: HTMLImageElement[] = [];
+    const proto = HTMLImageElement.prototype as { decode?: () => Promise<void> };
+    proto.decode = function (this: HTMLImageElement) {
+      images.push(this);
+      return Promise.resolve();
+    };
+    try {
+      run();
+    } finally {
+      delete proto.decode;
+    }
+    return images;
+  }
+
+  test("readies, as it is tapped, the file the item's page will draw: the cover's whole set, at the cover's sizes", () => {
+    const [image, ...more] = readied(() => tapLink(COVER));
+    expect(more).toHaveLength(0);
+    expect(image!.getAttribute("srcset")).toBe(`${FOLDER}480.webp 480w, ${FOLDER}960.webp 960w, ${FOLDER}1600.webp 1600w`);
+    expect(image!.getAttribute("sizes")).toBe(COVER_SIZES);
+    expect(image!.getAttribute("src")).toBe(COVER);
+  });
+
+  test("readies nothing without a cover, nor when a smaller file of it was drawn here already", () => {
+    expect(readied(() => tapLink(null))).toHaveLength(0);
+    cleanup();
+    const thumb = document.createElement("img");
+    thumb.src = `${FOLDER}480.webp`;
+    noteDrawn(thumb);
+    expect(readied(() => tapLink(COVER))).toHaveLength(0);
+  });
+
+  test("a browser without decode() takes the tap without an error, and reads the item", () => {
+    expect("decode" in HTMLImageElement.prototype).toBe(false);
+    // React reports an error thrown by a click handler to the window, where the test fails on it.
+    const prefetch = tapLink(`${FOLDER.replace("0fefbe7d", "1fefbe7d")}960.webp`);
     expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });
