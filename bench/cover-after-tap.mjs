@@ -1,6 +1,7 @@
 // How long the cover's box stays empty on screen after a card on the home (or, with `--from map`,
 // the link in a results map's popup; with `--from event`, the place's link on an event's page;
-// with `--from news`, the community's link on a news item's page) is tapped, on a phone, for two
+// with `--from news`, the community's link on a news item's page; with `--from search`, an event
+// among the search results for its title) is tapped, on a phone, for two
 // static exports loaded alternately (bench/lib/ab.mjs). On a phone of 1.75 device pixels per CSS
 // pixel a card's thumbnail and a popup's picture are a picture's 480 px file and the item page's
 // cover its 960 one, which starts downloading when the page is drawn unless the tap readied it
@@ -8,7 +9,7 @@
 // as in DevTools' filmstrip): a frame is "empty" where the cover's box is one flat color, as the
 // box is before a picture is drawn in it. Asserts nothing. Auth emulator up, as for
 // bench/lighthouse.mjs.
-//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news] [--first-visit]
+//   node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news|search] [--first-visit]
 // By default with the network Lighthouse assumes (150 ms, 1.6 Mbps down); an earlier commit's
 // export: see bench/lighthouse-ab.mjs. The throttling is the page's: once the service worker
 // controls it (it takes over during the first visit), what the worker fetches for it (the
@@ -30,13 +31,14 @@ const { values, positionals } = parseArgs({
     "first-visit": { type: "boolean", default: false },
   },
 });
-const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news] [--first-visit]";
+const USAGE = "Uso: node bench/cover-after-tap.mjs <export A> <export B> [--runs 8] [--cpu 4] [--fast-net] [--from home|map|event|news|search] [--first-visit]";
 // Where each start's tap leads: the page's address, its title's ids (the tapped link's header
 // while the item loads, then the item's) and its cover, with the phrase for the summary.
 const EVENT_PAGE = { path: /\/events\//, titles: "#events-listed-title, #event-title", cover: 'article[aria-labelledby="event-title"] img' };
 const TARGETS = {
   home: { ...EVENT_PAGE, phrase: "Del inicio a un evento" },
   map: { ...EVENT_PAGE, phrase: "De la ventana de un punto del mapa a un evento" },
+  search: { ...EVENT_PAGE, phrase: "De la búsqueda a un evento" },
   event: { path: /\/places\//, titles: "#places-listed-title, #place-title", cover: 'article[aria-labelledby="place-title"] img', phrase: "De un evento a su lugar" },
   news: { path: /\/communities\//, titles: "#communities-listed-title, #community-title", cover: 'article[aria-labelledby="community-title"] img', phrase: "De una noticia a su comunidad" },
 };
@@ -107,9 +109,21 @@ async function fromItem(page, base, list, field, picture) {
   return link;
 }
 
+/** The search results for the title of the first listed event with a picture, done asking; returns its link. */
+async function fromSearch(page, base) {
+  const { items } = (await (await fetch(`${base}/api/events?limit=20`)).json()).data;
+  const event = items.find((item) => item.coverImage !== null);
+  if (!event) throw new Error("Ningún evento próximo de la demostración tiene imagen.");
+  await page.goto(`${base}/search/?q=${encodeURIComponent(event.title)}`, { waitUntil: "networkidle" });
+  const link = page.locator(`main a[href^="/events/${event._id}"]`).first();
+  await link.waitFor();
+  return link;
+}
+
 const STARTS = {
   home: fromHome,
   map: fromMap,
+  search: fromSearch,
   event: (page, base) => fromItem(page, base, "events", "place", "coverImage"),
   news: (page, base) => fromItem(page, base, "news", "community", "image"),
 };

@@ -37,6 +37,8 @@ interface Row {
   highlight: HighlightRange[];
   meta: string;
   verified?: boolean;
+  /** The item's cover, which its tap readies: the results draw no picture of it. */
+  cover?: string | null;
 }
 
 /** The page's heading, the same for every query: part of the exported HTML, painted before any script runs. */
@@ -98,18 +100,18 @@ export function SearchView() {
         {
           key: "events",
           title: "Eventos",
-          rows: r.events.map((e) => ({ id: e._id, to: { kind: "events" as const }, title: e.title, highlight: e.highlight, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}` })),
+          rows: r.events.map((e) => ({ id: e._id, to: { kind: "events" as const }, title: e.title, highlight: e.highlight, meta: `${formatEventWhenShort(e)}${e.place ? ` · ${e.place.name}` : ""}`, cover: e.coverImage })),
         },
         {
           key: "places",
           title: "Lugares",
-          rows: r.places.map((p) => ({ id: p._id, to: { kind: "places" as const }, title: p.name, highlight: p.highlight, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}` })),
+          rows: r.places.map((p) => ({ id: p._id, to: { kind: "places" as const }, title: p.name, highlight: p.highlight, meta: `${PLACE_CATEGORY_LABELS[p.category]} · ${p.addressLine}`, cover: p.coverImage })),
         },
-        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, to: { kind: "news" as const }, title: n.title, highlight: n.highlight, meta: n.summary })) },
+        { key: "news", title: "Noticias", rows: r.news.map((n) => ({ id: n._id, to: { kind: "news" as const }, title: n.title, highlight: n.highlight, meta: n.summary, cover: n.coverImage })) },
         {
           key: "communities",
           title: "Comunidades",
-          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: formatMembers(c.membersCount) })),
+          rows: r.communities.map((c) => ({ id: c._id, to: { kind: "communities" as const }, title: c.name, highlight: c.highlight, meta: formatMembers(c.membersCount), cover: c.image })),
         },
         { key: "users", title: "Personas", rows: r.users.map((u) => ({ id: u._id, to: { href: pathFor("/profile/[profileId]", u._id) }, title: u.name, highlight: u.highlight, meta: "", verified: u.verified })) },
       ].filter((g) => g.rows.length > 0)
@@ -148,7 +150,7 @@ export function SearchView() {
                 <li key={row.id} className={cardStyles.card} style={{ gridTemplateColumns: "1fr" }}>
                   <div>
                     {"kind" in row.to ? (
-                      <ItemLink className={cardStyles.cardLink} kind={row.to.kind} id={row.id}>
+                      <ItemLink className={cardStyles.cardLink} kind={row.to.kind} id={row.id} cover={row.cover}>
                         <Highlighted text={row.title} ranges={row.highlight} />
                       </ItemLink>
                     ) : (

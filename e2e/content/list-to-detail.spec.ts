@@ -239,47 +239,65 @@ test("desde la página de una noticia, la comunidad que la publica muestra enseg
   expect(asked()).toBe(1);
 });
 
-test("el enlace a un lugar baja su portada desde el toque, y su página la dibuja en su primer fotograma sin volver a pedirla", async ({ page }) => {
-  const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
-  const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
-  expect(place.coverImage).not.toBeNull();
+/**
+ * Taps `link` to the item with the page's payload held until the item's cover has arrived, so only
+ * the tap can have asked for it, and checks what the frame that first shows the item's name drew:
+ * the cover's file already there, asked for once (the page took the one the tap brought).
+ */
+async function coverReadyAtFirstFrame(page: Page, item: { kind: "events" | "places"; id: string; name: string; cover: string }, link: Locator) {
   // Any of its stored widths: the browser picks one for the screen.
-  const folder = new URL(place.coverImage!, "http://plaza").pathname.replace(/[^/]+$/, "");
-  const event = await newEvent(`Recital de arpa ${Date.now().toString(36)}`, { placeId: place._id });
-
-  await page.goto(`/events/${event._id}/`);
-  await expect(page.getByText(DESCRIPTION)).toBeVisible();
-  // The place page's code held until its cover has arrived: only the tap can have asked for it.
+  const folder = new URL(item.cover, "http://plaza").pathname.replace(/[^/]+$/, "");
   const ofCover = (request: { url(): string }) => new URL(request.url()).pathname.startsWith(folder);
   let coverAsked = 0;
   page.on("request", (request) => void (ofCover(request) && (coverAsked += 1)));
   const coverArrived = page.waitForEvent("requestfinished", { predicate: ofCover, timeout: 15_000 });
   let releasePage = () => {};
   const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
-  await page.route(new RegExp(`/places/${place._id}/index\\.txt`), async (route) => {
+  await page.route(new RegExp(`/${item.kind}/${item.id}/index\\.txt`), async (route) => {
     await pageHeld;
     await route.continue();
   });
-  // What the frame that first shows the place's name shows in its cover's box.
   await page.evaluate(
     ({ name, folder }) => {
       const frame = () => {
         const heading = document.querySelector("main h1");
         if (heading?.textContent?.trim() !== name) return void requestAnimationFrame(frame);
         const cover = Array.from(document.querySelectorAll("main img")).find((img): img is HTMLImageElement => img instanceof HTMLImageElement && img.currentSrc.includes(folder));
-        (window as unknown as { firstFrame: unknown }).firstFrame = cover ? { complete: cover.complete, width: cover.naturalWidth } : "sin portada";
+        (window as unknown as { firstFrame: unknown }).firstFrame = cover ? { complete: cover.complete, drawable: cover.naturalWidth > 0 } : "sin portada";
       };
       requestAnimationFrame(frame);
     },
-    { name: place.name, folder },
+    { name: item.name, folder },
   );
 
-  await page.getByRole("link", { name: place.name, exact: true }).click();
+  await link.click();
   await coverArrived;
   releasePage();
-  await expect(page.getByRole("heading", { level: 1, name: place.name })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { firstFrame?: unknown }).firstFrame)).toEqual({ complete: true, width: expect.any(Number) });
-  expect(await page.evaluate(() => (window as unknown as { firstFrame: { width: number } }).firstFrame.width)).toBeGreaterThan(0);
-  // The page drew the file the tap brought, without asking for it again.
+  await expect(page.getByRole("heading", { level: 1, name: item.name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { firstFrame?: unknown }).firstFrame)).toEqual({ complete: true, drawable: true });
   expect(coverAsked).toBe(1);
+}
+
+test("el enlace a un lugar baja su portada desde el toque, y su página la dibuja en su primer fotograma sin volver a pedirla", async ({ page }) => {
+  const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
+  const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
+  expect(place.coverImage).not.toBeNull();
+  const event = await newEvent(`Recital de arpa ${Date.now().toString(36)}`, { placeId: place._id });
+
+  await page.goto(`/events/${event._id}/`);
+  await expect(page.getByText(DESCRIPTION)).toBeVisible();
+  await coverReadyAtFirstFrame(page, { kind: "places", id: place._id, name: place.name, cover: place.coverImage! }, page.getByRole("link", { name: place.name, exact: true }));
+});
+
+test("también un evento desde los resultados de la búsqueda, que no muestran su imagen", async ({ page }) => {
+  const events = await api<{ items: { _id: string; title: string; coverImage: string | null }[] }>("GET", "/events", { query: { limit: "20" } });
+  const event = events.data.items.find((e) => e.coverImage !== null);
+  expect(event, "la semilla tiene un evento próximo con imagen").toBeDefined();
+
+  await page.goto(`/search/?q=${encodeURIComponent(event!.title)}`);
+  const link = page.locator(`main a[href^="/events/${event!._id}"]`);
+  await expect(link).toBeVisible();
+  // The results draw no picture of it.
+  await expect(page.locator("main img")).toHaveCount(0);
+  await coverReadyAtFirstFrame(page, { kind: "events", id: event!._id, name: event!.title, cover: event!.coverImage! }, link);
 });
