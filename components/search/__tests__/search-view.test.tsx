@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { searchQueries } from "@/lib/api/search";
 import type { SearchResult } from "@/lib/schemas/search";
@@ -37,5 +37,52 @@ describe("what the search says of its results", () => {
     expect(document.querySelector("[aria-live]")?.textContent).toBe("2 resultados");
     expect(screen.getByText("1,250 miembros")).toBeTruthy();
     expect(screen.getByText("0 miembros")).toBeTruthy();
+  });
+});
+
+describe("a result's tap", () => {
+  const picture = (n: number) => `https://plaza.local/uploads/content/0fefbe7d-5866-4208-b745-dae89a89763${n}/960.webp`;
+
+  /** The pictures readied by decode() while `run` runs (jsdom has no decode(): the browser's, recorded). */
+  function readied(run: () => unknown): string[] {
+    const sources: string[] = [];
+    const proto = HTMLImageElement.prototype as { decode?: () => Promise<void> };
+    proto.decode = function (this: HTMLImageElement) {
+      sources.push(this.getAttribute("src")!);
+      return Promise.resolve();
+    };
+    try {
+      run();
+    } finally {
+      delete proto.decode;
+    }
+    return sources;
+  }
+
+  test("readies the cover its item's page draws (the results draw none): a place's, a news item's, a community's picture", async () => {
+    const { SearchView } = await import("../search-view");
+    const queryClient = new QueryClient();
+    const highlight = [{ start: 0, end: 4 }];
+    const result = {
+      events: [],
+      users: [],
+      places: [{ _id: "p1", name: "Club Campestre", category: "parque", addressLine: "Saltillo", coverImage: picture(1), highlight }],
+      news: [{ _id: "n1", title: "Club de cine abre", summary: "Cada viernes.", coverImage: picture(2), highlight }],
+      communities: [{ _id: "c1", name: "Club de lectura", membersCount: 3, image: picture(3), highlight }],
+    } as unknown as SearchResult;
+    queryClient.setQueryData(searchQueries.results("club").queryKey, result);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SearchView />
+      </QueryClientProvider>,
+    );
+    expect(document.querySelector("img")).toBeNull();
+    for (const [name, cover] of [
+      ["Club Campestre", picture(1)],
+      ["Club de cine abre", picture(2)],
+      ["Club de lectura", picture(3)],
+    ] as const) {
+      expect(readied(() => fireEvent.click(screen.getByRole("link", { name })))).toEqual([cover]);
+    }
   });
 });
