@@ -192,10 +192,16 @@ test("con el teclado: Tab llega a cada punto del mapa, Enter abre su ventana con
   await expect(page.getByRole("heading", { level: 1 })).toHaveText([event.title]);
 });
 
-test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo y su página muestra enseguida su nombre, su tipo y su portada", async ({ page }) => {
+/** The demo's Teatro Fernando Soler, a place with a cover. */
+async function seededTheater() {
   const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
   const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
   expect(place.coverImage).not.toBeNull();
+  return place;
+}
+
+test("desde la página de un evento, el enlace a su lugar pide el lugar al tocarlo y su página muestra enseguida su nombre, su tipo y su portada", async ({ page }) => {
+  const place = await seededTheater();
   const event = await newEvent(`Recital de piano ${Date.now().toString(36)}`, { placeId: place._id });
 
   await page.goto(`/events/${event._id}/`);
@@ -279,9 +285,7 @@ async function coverReadyAtFirstFrame(page: Page, item: { kind: "events" | "plac
 }
 
 test("el enlace a un lugar baja su portada desde el toque, y su página la dibuja en su primer fotograma sin volver a pedirla", async ({ page }) => {
-  const places = await api<{ items: { _id: string; name: string; coverImage: string | null }[] }>("GET", "/places", { query: { limit: "50" } });
-  const place = places.data.items.find((p) => p.name === "Teatro Fernando Soler")!;
-  expect(place.coverImage).not.toBeNull();
+  const place = await seededTheater();
   const event = await newEvent(`Recital de arpa ${Date.now().toString(36)}`, { placeId: place._id });
 
   await page.goto(`/events/${event._id}/`);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { onlineManager, QueryClient, QueryClientProvider, type UseQueryResult } from "@tanstack/react-query";
+import { readiedPictures } from "@/lib/__tests__/fixtures/browser";
 import { COVER_SIZES } from "@/lib/content-images";
 import { noteDrawn } from "@/lib/drawn-pictures";
 import { DetailPage } from "../detail-page";
@@ -102,24 +103,8 @@ describe("a link that knows its item's cover", () => {
     return prefetch;
   }
 
-  /** The pictures readied by decode() while `run` runs (jsdom has no decode(): the browser's, recorded). */
-  function readied(run: () => unknown): HTMLImageElement[] {
-    const images: HTMLImageElement[] = [];
-    const proto = HTMLImageElement.prototype as { decode?: () => Promise<void> };
-    proto.decode = function (this: HTMLImageElement) {
-      images.push(this);
-      return Promise.resolve();
-    };
-    try {
-      run();
-    } finally {
-      delete proto.decode;
-    }
-    return images;
-  }
-
   test("readies, as it is tapped, the file the item's page will draw: the cover's whole set, at the cover's sizes", () => {
-    const [image, ...more] = readied(() => tapLink(COVER));
+    const [image, ...more] = readiedPictures(() => tapLink(COVER));
     expect(more).toHaveLength(0);
     expect(image!.getAttribute("srcset")).toBe(`${FOLDER}480.webp 480w, ${FOLDER}960.webp 960w, ${FOLDER}1600.webp 1600w`);
     expect(image!.getAttribute("sizes")).toBe(COVER_SIZES);
@@ -127,12 +112,12 @@ describe("a link that knows its item's cover", () => {
   });
 
   test("readies nothing without a cover, nor when a smaller file of it was drawn here already", () => {
-    expect(readied(() => tapLink(null))).toHaveLength(0);
+    expect(readiedPictures(() => tapLink(null))).toHaveLength(0);
     cleanup();
     const thumb = document.createElement("img");
     thumb.src = `${FOLDER}480.webp`;
     noteDrawn(thumb);
-    expect(readied(() => tapLink(COVER))).toHaveLength(0);
+    expect(readiedPictures(() => tapLink(COVER))).toHaveLength(0);
   });
 
   test("a browser without decode() takes the tap without an error, and reads the item", () => {

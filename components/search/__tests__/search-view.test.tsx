@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { readiedPictures } from "@/lib/__tests__/fixtures/browser";
 import { searchQueries } from "@/lib/api/search";
 import type { SearchResult } from "@/lib/schemas/search";
 
@@ -43,22 +44,6 @@ describe("what the search says of its results", () => {
 describe("a result's tap", () => {
   const picture = (n: number) => `https://plaza.local/uploads/content/0fefbe7d-5866-4208-b745-dae89a89763${n}/960.webp`;
 
-  /** The pictures readied by decode() while `run` runs (jsdom has no decode(): the browser's, recorded). */
-  function readied(run: () => unknown): string[] {
-    const sources: string[] = [];
-    const proto = HTMLImageElement.prototype as { decode?: () => Promise<void> };
-    proto.decode = function (this: HTMLImageElement) {
-      sources.push(this.getAttribute("src")!);
-      return Promise.resolve();
-    };
-    try {
-      run();
-    } finally {
-      delete proto.decode;
-    }
-    return sources;
-  }
-
   test("readies the cover its item's page draws (the results draw none): a place's, a news item's, a community's picture", async () => {
     const { SearchView } = await import("../search-view");
     const queryClient = new QueryClient();
@@ -82,7 +67,7 @@ describe("a result's tap", () => {
       ["Club de cine abre", picture(2)],
       ["Club de lectura", picture(3)],
     ] as const) {
-      expect(readied(() => fireEvent.click(screen.getByRole("link", { name })))).toEqual([cover]);
+      expect(readiedPictures(() => fireEvent.click(screen.getByRole("link", { name }))).map((img) => img.getAttribute("src"))).toEqual([cover]);
     }
   });
 });
