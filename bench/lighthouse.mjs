@@ -2,10 +2,12 @@
 // demo seed: home, an event page, a place page and a search. Prints each page's category scores,
 // LCP, TBT, CLS and bytes transferred; asserts nothing. Run after `npm run build`, with the Auth
 // emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
-//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr]
+//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr] [--photos <folder>]
 // --pages inicio,lugar measures only those of the four pages (names as printed).
 // --lhr keeps each run's full Lighthouse report (JSON) and its trace in that folder, to read them.
 // --shifts also lists each page's layout shifts (score and the element that moved).
+// --photos <folder> measures with photos instead of the demo's drawings: every stored picture
+// becomes one of that folder's photos, stored as an upload is (bench/lib/photos.mjs).
 // --cpu-slowdown <n> sets Lighthouse's CPU multiplier (default 4) to calibrate it to this machine,
 // as Lighthouse's docs/throttling.md suggests: the table's last line says the machine's
 // benchmarkIndex and class (4× is meant for a high-end desktop). Report the default first.
@@ -26,6 +28,7 @@ import { startServer } from "./lib/app-server.mjs";
 import { startFloorServer } from "./lib/bare-next.mjs";
 import { describeHost, longTaskCpu, startLighthouseBrowser, scriptsInLcp } from "./lib/lighthouse-browser.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
+import { replacePicturesWithPhotos } from "./lib/photos.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -39,6 +42,7 @@ const FLOOR = !process.argv.includes("--no-floor");
 const LHR_DIR = argValue("--lhr", null);
 const ONLY = argValue("--pages", null)?.split(",");
 const CPU_SLOWDOWN = argValue("--cpu-slowdown", null);
+const PHOTOS = argValue("--photos", null);
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
@@ -49,6 +53,10 @@ const server = await startServer();
 let floor = null;
 let browser = null;
 try {
+  if (PHOTOS) {
+    const { pictures, phoneKiB } = await replacePicturesWithPhotos(path.join(server.dataDir, "uploads"), path.resolve(PHOTOS));
+    console.log(`Con fotos: ${pictures} imágenes de la demostración cambiadas por las de ${PHOTOS} (${phoneKiB.toFixed(1)} KiB de media a 960 px).`);
+  }
   if (FLOOR) floor = await startFloorServer(ROOT);
   const pages = await measuredPages(server.base, floor?.base);
 
@@ -107,6 +115,7 @@ try {
     );
   }
   for (const r of rows) console.log(`  ${r.page}: ${r.path}${r.page === "piso" ? " (bench/bare-next, mismo servidor y ajustes)" : ""}`);
+  if (PHOTOS) console.log(`  imágenes: fotos de ${PHOTOS}, no los dibujos de la demostración`);
   console.log(`  esta máquina: ${describeHost(rows.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))}`);
   console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza, menos los evaluados después de él en una tarea de 10 ms o más; bench/lcp-scripts.mjs dice cuáles):");
   for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${(run.lcpMs / 1000).toFixed(1)} s (${describeLcpScripts(run.lcpScripts)})`).join(" · ")}`);

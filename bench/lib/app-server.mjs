@@ -11,7 +11,7 @@ import { freePort } from "./free-port.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The real entry point (server/main.ts), on its own port and data folder, serving `staticDir`. */
+/** The real entry point (server/main.ts), on its own port and data folder (`dataDir`, its uploads in `dataDir/uploads`), serving `staticDir`. */
 export async function startServer({ staticDir = path.join(ROOT, "out"), seed = true } = {}) {
   const port = await freePort();
   fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
@@ -63,5 +63,5 @@ export async function startServer({ staticDir = path.join(ROOT, "out"), seed = t
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { base: `http://127.0.0.1:${port}`, stop };
+  return { base: `http://127.0.0.1:${port}`, dataDir, stop };
 }

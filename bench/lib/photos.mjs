@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+
+// The demo's pictures are drawings: flat colour compresses to 15–18 KB at 960 px, and an
+// organiser's phone photo to three or four times that. A browser benchmark measures the pages as
+// they will be with photos by writing photos over the pictures the seed stored, file by file,
+// at each file's own size and as the store keeps an upload (WebP, quality 80, effort 4:
+// server/storage/images.ts, processImage).
+
+const PHOTO = /\.(jpe?g|png|webp|avif)$/i;
+
+/**
+ * Every stored picture under `uploadsDir` (`<kind>/<uuid>/<width>.webp`) becomes one of the photos
+ * in `photosDir`, in turn, cropped to that file's width and height. Returns how many pictures and
+ * the mean size of the files the pages draw on a phone (960 px wide).
+ */
+export async function replacePicturesWithPhotos(uploadsDir, photosDir) {
+  const photos = fs
+    .readdirSync(photosDir)
+    .filter((name) => PHOTO.test(name))
+    .sort()
+    .map((name) => path.join(photosDir, name));
+  if (photos.length === 0) throw new Error(`${photosDir} no tiene fotos (JPEG, PNG, WebP o AVIF)`);
+  const folders = fs
+    .readdirSync(uploadsDir, { recursive: true })
+    .filter((file) => file.endsWith(".webp"))
+    .map((file) => path.dirname(path.join(uploadsDir, file)));
+  const pictures = [...new Set(folders)].sort();
+  let phoneBytes = 0;
+  let phoneFiles = 0;
+  for (const [i, folder] of pictures.entries()) {
+    const photo = photos[i % photos.length];
+    for (const name of fs.readdirSync(folder).filter((file) => file.endsWith(".webp"))) {
+      const file = path.join(folder, name);
+      const { width, height } = await sharp(file).metadata();
+      const data = await sharp(photo).resize({ width, height, fit: "cover" }).webp({ quality: 80, effort: 4 }).toBuffer();
+      fs.writeFileSync(file, data);
+      if (width === 960) {
+        phoneBytes += data.length;
+        phoneFiles += 1;
+      }
+    }
+  }
+  return { pictures: pictures.length, phoneKiB: phoneFiles ? phoneBytes / phoneFiles / 1024 : 0 };
+}
