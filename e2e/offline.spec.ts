@@ -76,3 +76,33 @@ test("la portada pinta primero su primera pantalla; lo de abajo aparece al bajar
     await server.stop();
   }
 });
+
+test("la portada de un evento visto en línea se sigue viendo sin conexión, en el AVIF que bajó", async ({ browser }) => {
+  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline-cover") });
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await waitForOfflineReady(page);
+    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
+    const title = (await card.getByRole("link").first().textContent()) ?? "";
+    await card.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const cover = page.getByRole("main").locator("img").first();
+    const decoded = () => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    await expect.poll(decoded).toBe(true);
+    const file = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    // The service worker kept what the browser was sent for that address (it varies by Accept).
+    const kept = () => page.evaluate(async (url) => (await caches.match(url, { ignoreVary: true }))?.headers.get("content-type") ?? null, file);
+    await expect.poll(kept).toBe("image/avif");
+
+    await server.stop();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect.poll(decoded).toBe(true);
+    expect(await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(file);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});

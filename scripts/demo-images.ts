@@ -5,7 +5,7 @@
 //
 // Run it after adding, renaming or retitling a demo item (its test says which are missing).
 // Each drawing goes in as a designer would send it (a PNG) and comes out as the server stores any
-// upload: WebP at 480, 960 and 1600 px wide, through processImage.
+// upload: WebP and AVIF at 480, 960 and 1600 px wide, through processImage.
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -25,7 +25,8 @@ async function main(): Promise<void> {
       const file = demoPictureFile(picture.kind, picture.key, Number(variant.label));
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, variant.data);
-      bytes += variant.data.length;
+      await fs.writeFile(demoPictureFile(picture.kind, picture.key, Number(variant.label), "avif"), variant.avif);
+      bytes += variant.data.length + variant.avif.length;
     }
   }
   console.log(`${pictures.length} imágenes de demostración en ${path.relative(process.cwd(), DEMO_IMAGES_DIR)} (${Math.round(bytes / 1024)} KiB).`);

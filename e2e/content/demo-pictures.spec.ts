@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
 import sharp from "sharp";
 import { CITY_TIME_ZONE } from "../../lib/schemas/constants";
 import { blankTiles } from "./support";
@@ -29,6 +29,12 @@ async function listedWithCover(page: Page, onMap = false): Promise<Listed> {
 }
 
 test("la agenda de demostración se ve con imágenes: miniatura en la tarjeta y portada en el evento", async ({ page }) => {
+  // What the server sent for each picture file, as the page received it.
+  const served = new Map<string, Response>();
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith("/uploads/")) served.set(pathname, response);
+  });
   await page.goto("/");
   // The demo always has something on today (the seed's test says so): the page's first card.
   const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
@@ -41,6 +47,15 @@ test("la agenda de demostración se ve con imágenes: miniatura en la tarjeta y 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const cover = page.getByRole("main").locator("img").first();
   await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/^\/uploads\/content\/[0-9a-f-]{36}\/960\.webp$/), decoded: true });
+
+  // The browser asks for AVIF and gets it at the WebP's address: the same cover in fewer bytes.
+  const { file } = await shown(cover);
+  const response = served.get(file);
+  expect(response?.headers()["content-type"]).toBe("image/avif");
+  const avifBytes = (await response!.body()).length;
+  const webp = await page.request.get(file, { headers: { accept: "*/*" } });
+  expect(webp.headers()["content-type"]).toBe("image/webp");
+  expect(avifBytes).toBeLessThan((await webp.body()).length);
 });
 
 test.describe("en un teléfono", () => {

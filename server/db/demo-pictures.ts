@@ -8,7 +8,7 @@ import type { Database } from "./client";
 import { DEMO_ART_HEIGHT, DEMO_ART_WIDTH, type DemoTheme } from "./demo-art";
 
 // The demo content's pictures, kept as the upload pipeline left them: demo-images/<kind>/<key>/
-// <width>.webp. Seeding copies them into the image store like an upload would, so the demo is
+// <width>.webp and <width>.avif. Seeding copies them into the image store like an upload would, so the demo is
 // measured and seen with pictures, and the first start draws and encodes nothing.
 
 export const DEMO_IMAGES_DIR = path.join(__dirname, "demo-images");
@@ -30,8 +30,8 @@ export interface DemoPictureTarget {
 
 const SPEC = IMAGE_KINDS.content;
 
-export function demoPictureFile(kind: ContentKind, key: string, width: number): string {
-  return path.join(DEMO_IMAGES_DIR, kind, key, `${width}.webp`);
+export function demoPictureFile(kind: ContentKind, key: string, width: number, format: "webp" | "avif" = "webp"): string {
+  return path.join(DEMO_IMAGES_DIR, kind, key, `${width}.${format}`);
 }
 
 /** The kept files as a processed upload, or null when the item has none. */
@@ -43,6 +43,7 @@ export async function loadDemoPicture(kind: ContentKind, key: string): Promise<P
         width,
         height: Math.round((width * DEMO_ART_HEIGHT) / DEMO_ART_WIDTH),
         data: await fs.readFile(demoPictureFile(kind, key, width)),
+        avif: await fs.readFile(demoPictureFile(kind, key, width, "avif")),
       })),
     );
     return { kind: "content", sourceFormat: "webp", variants, defaultLabel: String(SPEC.defaultSize) };

@@ -26,8 +26,12 @@ export interface StoredImage {
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const UPLOADS_URL_PREFIX = "/uploads";
 
-// `avatar/<uuid>/256.webp`: what keys look like, and all the local route will ever serve.
-export const IMAGE_KEY = /^[a-z]+\/[0-9a-f-]{36}\/\d+\.webp$/;
+// `avatar/<uuid>/256.webp`: what keys look like, and all the local route will ever serve. Each
+// WebP has an AVIF beside it (`256.avif`) since 30/11/2026; images stored before have none.
+export const IMAGE_KEY = /^[a-z]+\/[0-9a-f-]{36}\/\d+\.(webp|avif)$/;
+
+/** The AVIF stored beside a WebP key. */
+export const avifBeside = (key: string): string => key.replace(/\.webp$/, ".avif");
 
 export interface ImageStore {
   readonly objects: ObjectStore;
@@ -56,6 +60,9 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown)
           const key = `${image.kind}/${id}/${variant.label}.webp`;
           await objects.put(key, variant.data, "image/webp");
           written.push(key);
+          await objects.put(avifBeside(key), variant.avif, "image/avif");
+          written.push(avifBeside(key));
+          // URLs name the WebP: a feed reader or a link preview that knows no AVIF still gets a picture.
           sizes[variant.label] = objects.publicUrl(key);
         }
         const url = sizes[image.defaultLabel] ?? Object.values(sizes)[0] ?? "";

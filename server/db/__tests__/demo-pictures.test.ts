@@ -19,15 +19,17 @@ import { demoPictures } from "../seed-content";
 const WIDTHS = [480, 960, 1600];
 
 describe("imágenes del contenido de demostración", () => {
-  it("cada lugar, evento, noticia y comunidad de la demostración tiene su imagen en WebP a 480, 960 y 1600 px", async () => {
+  it("cada lugar, evento, noticia y comunidad de la demostración tiene su imagen en WebP y en AVIF a 480, 960 y 1600 px", async () => {
     const pictures = demoPictures();
     expect(pictures.length).toBeGreaterThanOrEqual(55);
     for (const picture of pictures) {
       for (const width of WIDTHS) {
-        const file = demoPictureFile(picture.kind, picture.key, width);
-        expect({ file, exists: fs.existsSync(file) }).toEqual({ file, exists: true });
-        const meta = await sharp(file).metadata();
-        expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({ file, format: "webp", width, height: Math.round((width * 9) / 16) });
+        for (const format of ["webp", "avif"] as const) {
+          const file = demoPictureFile(picture.kind, picture.key, width, format);
+          expect({ file, exists: fs.existsSync(file) }).toEqual({ file, exists: true });
+          const meta = await sharp(file).metadata();
+          expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({ file, format: format === "webp" ? "webp" : "heif", width, height: Math.round((width * 9) / 16) });
+        }
       }
     }
   });

@@ -7,8 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { AwsV4Signer } from "aws4fetch";
+import Fastify from "fastify";
 import sharp from "sharp";
+import { demoPictureFile } from "../../db/demo-pictures";
+import { demoPictures } from "../../db/seed-content";
 import { processImage, sniffImageFormat } from "../images";
+import { registerUploadsRoute } from "../routes";
 import { createImageStore, createLocalObjectStore, createS3ObjectStore } from "../store";
 
 // The image pipeline and the stores on their own (the upload routes are tested in users).
@@ -176,9 +180,83 @@ describe("proceso de imágenes", () => {
     const saved = await store.save(image);
     expect(Object.keys(saved.sizes).sort()).toEqual(["1600", "480", "960"]);
     expect(saved.url).toBe(saved.sizes["960"]);
+    // Each size in WebP (the one its URL names) and in AVIF beside it, the same picture.
+    expect(saved.keys.map((key) => path.basename(key)).sort()).toEqual(["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
     for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(true);
+    for (const width of ["480", "960", "1600"]) {
+      const folder = path.join(dir, path.dirname(saved.keys[0]!));
+      const webp = await sharp(path.join(folder, `${width}.webp`)).metadata();
+      const avif = await sharp(path.join(folder, `${width}.avif`)).metadata();
+      expect({ format: avif.format, compression: avif.compression, width: avif.width, height: avif.height }).toEqual({ format: "heif", compression: "av1", width: webp.width, height: webp.height });
+    }
     await store.remove(saved);
     for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(false);
     expect(fs.readdirSync(path.join(dir, "content"))).toEqual([]);
+  });
+});
+
+describe("/uploads: AVIF a quien lo pide, WebP a lo demás", () => {
+  // Chrome's Accept for an <img>; Firefox and Safari also list image/avif.
+  const BROWSER = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+  const picture = demoPictures().find((p) => p.kind === "events")!;
+  const webp = fs.readFileSync(demoPictureFile(picture.kind, picture.key, 960));
+  const avif = fs.readFileSync(demoPictureFile(picture.kind, picture.key, 960, "avif"));
+  const both = "content/3f1c2d4e-0000-4000-8000-000000000001/960.webp";
+  // Stored before AVIF siblings were kept: only the WebP exists.
+  const before = "content/3f1c2d4e-0000-4000-8000-000000000002/960.webp";
+
+  async function uploadsApp() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-uploads-route-"));
+    const objects = createLocalObjectStore(dir);
+    await objects.put(both, webp, "image/webp");
+    await objects.put(both.replace(/webp$/, "avif"), avif, "image/avif");
+    await objects.put(before, webp, "image/webp");
+    const app = Fastify();
+    registerUploadsRoute(app, dir);
+    await app.ready();
+    return app;
+  }
+
+  it("la misma dirección da a un navegador el AVIF guardado al lado, más chico", async () => {
+    const app = await uploadsApp();
+    try {
+      const response = await app.inject({ url: `/uploads/${both}`, headers: { accept: BROWSER } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("image/avif");
+      expect(response.headers.vary).toBe("Accept");
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(response.rawPayload.equals(avif)).toBe(true);
+      expect(response.rawPayload.length).toBeLessThan(webp.length * 0.8);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sin image/avif en Accept (un lector de feeds, una vista previa de enlace) da el WebP", async () => {
+    const app = await uploadsApp();
+    try {
+      for (const accept of [undefined, "*/*", "image/webp,*/*", "image/avif;q=0,image/webp", "image/webp,image/avif;q=0.5"]) {
+        const response = await app.inject({ url: `/uploads/${both}`, headers: accept === undefined ? {} : { accept } });
+        expect({ accept, status: response.statusCode, type: response.headers["content-type"], vary: response.headers.vary }).toEqual({ accept, status: 200, type: "image/webp", vary: "Accept" });
+        expect(response.rawPayload.equals(webp)).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("una imagen guardada antes, sin AVIF, se sigue sirviendo en WebP; y el AVIF tiene su propia dirección", async () => {
+    const app = await uploadsApp();
+    try {
+      const old = await app.inject({ url: `/uploads/${before}`, headers: { accept: BROWSER } });
+      expect({ status: old.statusCode, type: old.headers["content-type"] }).toEqual({ status: 200, type: "image/webp" });
+      expect(old.rawPayload.equals(webp)).toBe(true);
+      const direct = await app.inject({ url: `/uploads/${both.replace(/webp$/, "avif")}`, headers: { accept: "*/*" } });
+      expect({ status: direct.statusCode, type: direct.headers["content-type"], vary: direct.headers.vary }).toEqual({ status: 200, type: "image/avif", vary: undefined });
+      const missing = await app.inject({ url: `/uploads/${before.replace(/webp$/, "avif")}`, headers: { accept: BROWSER } });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -7,7 +7,11 @@ import { createTestApp, type TestApp } from "../../../test/harness";
 import { multipartBody, type MultipartFile } from "../../../test/multipart";
 
 // Profile and cover images through the real pipeline: multipart in, checked by content, EXIF
-// stripped, WebP sizes written to the local store and served from /uploads with long caching.
+// stripped, WebP sizes (and AVIF beside them) written to the local store and served from /uploads
+// with long caching.
+
+/** Chrome's Accept for an image. */
+const BROWSER_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 
 describe("imágenes de perfil y portada", () => {
   let t: TestApp;
@@ -38,9 +42,9 @@ describe("imágenes de perfil y portada", () => {
     return { res, data: Buffer.from(res.body, "latin1") };
   }
 
-  async function download(url: string): Promise<{ status: number; headers: Record<string, unknown>; data: Buffer }> {
+  async function download(url: string, accept?: string): Promise<{ status: number; headers: Record<string, unknown>; data: Buffer }> {
     const address = t.app.server.address() as { port: number };
-    const response = await fetch(`http://127.0.0.1:${address.port}${url}`);
+    const response = await fetch(`http://127.0.0.1:${address.port}${url}`, accept ? { headers: { accept } } : {});
     return { status: response.status, headers: Object.fromEntries(response.headers), data: Buffer.from(await response.arrayBuffer()) };
   }
 
@@ -69,6 +73,13 @@ describe("imágenes de perfil y portada", () => {
       expect(meta.xmp).toBeUndefined();
       expect(image.data.includes(Buffer.from("X100"))).toBe(false);
       expect(image.data.includes(Buffer.from("CámaraSecreta"))).toBe(false);
+
+      // A browser that asks for AVIF gets the same picture in it, without the EXIF either.
+      const avif = await download(url, BROWSER_ACCEPT);
+      expect(avif.headers["content-type"]).toBe("image/avif");
+      const avifMeta = await sharp(avif.data).metadata();
+      expect({ size, format: avifMeta.format, width: avifMeta.width, height: avifMeta.height, exif: avifMeta.exif }).toEqual({ size, format: "heif", width: Number(size), height: Number(size), exif: undefined });
+      expect(avif.data.includes(Buffer.from("X100"))).toBe(false);
     }
   });
 
@@ -100,7 +111,10 @@ describe("imágenes de perfil y portada", () => {
     const first = (await upload("/api/users/profile-image", [file(photoWithExif)])).json().data;
     const second = (await upload("/api/users/profile-image", [file(photoWithExif)])).json().data;
     expect(second.profileImage).not.toBe(first.profileImage);
-    for (const url of Object.values(first.profileImageSizes as Record<string, string>)) expect((await download(url)).status).toBe(404);
+    for (const url of Object.values(first.profileImageSizes as Record<string, string>)) {
+      expect((await download(url)).status).toBe(404);
+      expect((await download(url, BROWSER_ACCEPT)).status).toBe(404);
+    }
     expect((await download(second.profileImage)).status).toBe(200);
   });
 
