@@ -2,12 +2,13 @@
 // demo seed: home, an event page, a place page and a search. Prints each page's category scores,
 // LCP, TBT, CLS and bytes transferred; asserts nothing. Run after `npm run build`, with the Auth
 // emulator up (the seed registers demo accounts in it). Chromium: CHROME_PATH, else /usr/bin/chromium.
-//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr] [--photos <folder>]
+//   node bench/lighthouse.mjs [--runs 3] [--json .bench/lighthouse.json] [--shifts] [--no-floor] [--lhr .bench/lhr] [--photos <folder> [--webp-only]]
 // --pages inicio,lugar measures only those of the four pages (names as printed).
 // --lhr keeps each run's full Lighthouse report (JSON) and its trace in that folder, to read them.
 // --shifts also lists each page's layout shifts (score and the element that moved).
 // --photos <folder> measures with photos instead of the demo's drawings: every stored picture
-// becomes one of that folder's photos, stored as an upload is (bench/lib/photos.mjs).
+// becomes one of that folder's photos, stored as an upload is (bench/lib/photos.mjs); with
+// --webp-only, without the AVIF beside each one, as pictures were served before 30/11/2026.
 // --cpu-slowdown <n> sets Lighthouse's CPU multiplier (default 4) to calibrate it to this machine,
 // as Lighthouse's docs/throttling.md suggests: the table's last line says the machine's
 // benchmarkIndex and class (4× is meant for a high-end desktop). Report the default first.
@@ -43,6 +44,7 @@ const LHR_DIR = argValue("--lhr", null);
 const ONLY = argValue("--pages", null)?.split(",");
 const CPU_SLOWDOWN = argValue("--cpu-slowdown", null);
 const PHOTOS = argValue("--photos", null);
+const WEBP_ONLY = process.argv.includes("--webp-only");
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
@@ -54,8 +56,8 @@ let floor = null;
 let browser = null;
 try {
   if (PHOTOS) {
-    const { pictures, phoneKiB } = await replacePicturesWithPhotos(path.join(server.dataDir, "uploads"), path.resolve(PHOTOS));
-    console.log(`Con fotos: ${pictures} imágenes de la demostración cambiadas por las de ${PHOTOS} (${phoneKiB.toFixed(1)} KiB de media a 960 px).`);
+    const { pictures, phoneKiB } = await replacePicturesWithPhotos(path.join(server.dataDir, "uploads"), path.resolve(PHOTOS), { webpOnly: WEBP_ONLY });
+    console.log(`Con fotos: ${pictures} imágenes de la demostración cambiadas por las de ${PHOTOS}${WEBP_ONLY ? ", solo en WebP" : ""} (${phoneKiB.toFixed(1)} KiB de media a 960 px para un navegador).`);
   }
   if (FLOOR) floor = await startFloorServer(ROOT);
   const pages = await measuredPages(server.base, floor?.base);
@@ -115,7 +117,7 @@ try {
     );
   }
   for (const r of rows) console.log(`  ${r.page}: ${r.path}${r.page === "piso" ? " (bench/bare-next, mismo servidor y ajustes)" : ""}`);
-  if (PHOTOS) console.log(`  imágenes: fotos de ${PHOTOS}, no los dibujos de la demostración`);
+  if (PHOTOS) console.log(`  imágenes: fotos de ${PHOTOS}${WEBP_ONLY ? " solo en WebP" : ""}, no los dibujos de la demostración`);
   console.log(`  esta máquina: ${describeHost(rows.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))}`);
   console.log("\nLCP de cada corrida, con los scripts que la simulación contó en él (los que terminaron de bajar antes del LCP de la traza, menos los evaluados después de él en una tarea de 10 ms o más; bench/lcp-scripts.mjs dice cuáles):");
   for (const r of rows) console.log(`  ${r.page.padEnd(10)} ${r.runs.map((run) => `${(run.lcpMs / 1000).toFixed(1)} s (${describeLcpScripts(run.lcpScripts)})`).join(" · ")}`);

@@ -5,17 +5,18 @@ import sharp from "sharp";
 // The demo's pictures are drawings: flat colour compresses to 15–18 KB at 960 px, and an
 // organiser's phone photo to three or four times that. A browser benchmark measures the pages as
 // they will be with photos by writing photos over the pictures the seed stored, file by file,
-// at each file's own size and as the store keeps an upload (WebP, quality 80, effort 4:
-// server/storage/images.ts, processImage).
+// at each file's own size and as the store keeps an upload (WebP at quality 80 and effort 4, and
+// the AVIF beside it at quality 50 and effort 2: server/storage/images.ts, processImage).
 
 const PHOTO = /\.(jpe?g|png|webp|avif)$/i;
 
 /**
- * Every stored picture under `uploadsDir` (`<kind>/<uuid>/<width>.webp`) becomes one of the photos
- * in `photosDir`, in turn, cropped to that file's width and height. Returns how many pictures and
- * the mean size of the files the pages draw on a phone (960 px wide).
+ * Every stored picture under `uploadsDir` (`<kind>/<uuid>/<width>.webp` and `.avif`) becomes one of
+ * the photos in `photosDir`, in turn, cropped to that file's width and height. With `webpOnly` the
+ * AVIF files are removed instead, so every browser gets the WebP, as before 30/11/2026. Returns how
+ * many pictures and the mean size of the files a phone's browser gets (960 px wide).
  */
-export async function replacePicturesWithPhotos(uploadsDir, photosDir) {
+export async function replacePicturesWithPhotos(uploadsDir, photosDir, { webpOnly = false } = {}) {
   const photos = fs
     .readdirSync(photosDir)
     .filter((name) => PHOTO.test(name))
@@ -33,11 +34,19 @@ export async function replacePicturesWithPhotos(uploadsDir, photosDir) {
     const photo = photos[i % photos.length];
     for (const name of fs.readdirSync(folder).filter((file) => file.endsWith(".webp"))) {
       const file = path.join(folder, name);
+      const avifFile = file.replace(/\.webp$/, ".avif");
       const { width, height } = await sharp(file).metadata();
-      const data = await sharp(photo).resize({ width, height, fit: "cover" }).webp({ quality: 80, effort: 4 }).toBuffer();
+      const resized = () => sharp(photo).resize({ width, height, fit: "cover" });
+      const data = await resized().webp({ quality: 80, effort: 4 }).toBuffer();
       fs.writeFileSync(file, data);
+      let served = data;
+      if (webpOnly) fs.rmSync(avifFile, { force: true });
+      else if (fs.existsSync(avifFile)) {
+        served = await resized().avif({ quality: 50, effort: 2 }).toBuffer();
+        fs.writeFileSync(avifFile, served);
+      }
       if (width === 960) {
-        phoneBytes += data.length;
+        phoneBytes += served.length;
         phoneFiles += 1;
       }
     }
