@@ -1,5 +1,5 @@
 import fastq from "fastq";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { ERROR_CODES } from "../../lib/schemas/errors";
 import { MAX_IMAGE_BYTES } from "../../lib/schemas/constants";
 import { CONTENT_DEFAULT_WIDTH, CONTENT_WIDTHS } from "../../lib/content-images";
@@ -46,8 +46,11 @@ export interface ImageVariant {
   height: number;
   /** WebP: what every URL names, and what anything that does not ask for AVIF gets. */
   data: Buffer;
-  /** The same picture in AVIF, served instead to a browser that asks for it (storage/routes.ts). */
-  avif: Buffer;
+  /**
+   * The same picture in AVIF, served instead to a browser that asks for it (storage/routes.ts).
+   * Absent when encoding it failed or ran out of the image's time: the WebP is then served to all.
+   */
+  avif?: Buffer;
 }
 
 // sharp's defaults for each format, meant to look alike. AVIF at effort 2 rather than its default 4:
@@ -154,6 +157,8 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
   const spec = IMAGE_KINDS[kind];
   const largest = Math.max(...spec.sizes);
   const timeout = { seconds: limits.timeoutSeconds };
+  // The time limit is the image's, not each pipeline's: each AVIF gets what is left of it.
+  const deadline = Date.now() + limits.timeoutSeconds * 1000;
   const variants: ImageVariant[] = [];
   try {
     // One decode, upright (EXIF orientation applied) and already down to about the largest size
@@ -178,8 +183,9 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
           ? sharp(upright.data, raw).resize(size, size, { fit: "cover", position: "attention" })
           : sharp(upright.data, raw).resize({ width: size, withoutEnlargement: true })
         ).timeout(timeout);
-      const [{ data, info }, avif] = await Promise.all([resized().webp(WEBP).toBuffer({ resolveWithObject: true }), resized().avif(AVIF).toBuffer()]);
-      variants.push({ label: String(size), width: info.width, height: info.height, data, avif });
+      // One after the other: an image in the queue holds one libvips thread, not two.
+      const { data, info } = await resized().webp(WEBP).toBuffer({ resolveWithObject: true });
+      variants.push({ label: String(size), width: info.width, height: info.height, data, avif: await avifOf(resized, deadline) });
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -187,4 +193,15 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
     throw unsupportedImage();
   }
   return variants;
+}
+
+/** The AVIF of one size, or undefined: a picture without one is still a good upload. */
+async function avifOf(resized: () => Sharp, deadline: number): Promise<Buffer | undefined> {
+  const left = Math.floor((deadline - Date.now()) / 1000);
+  if (left < 1) return undefined;
+  try {
+    return await resized().timeout({ seconds: left }).avif(AVIF).toBuffer();
+  } catch {
+    return undefined;
+  }
 }

@@ -58,10 +58,11 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown)
         const sizes: Record<string, string> = {};
         for (const variant of image.variants) {
           const key = `${image.kind}/${id}/${variant.label}.webp`;
-          await objects.put(key, variant.data, "image/webp");
-          written.push(key);
-          await objects.put(avifBeside(key), variant.avif, "image/avif");
-          written.push(avifBeside(key));
+          const files: [string, Buffer, string][] = [[key, variant.data, "image/webp"]];
+          if (variant.avif) files.push([avifBeside(key), variant.avif, "image/avif"]);
+          // Listed before writing, so a failed pair is cleaned up whole (deleting a missing key is fine).
+          written.push(...files.map(([file]) => file));
+          await Promise.all(files.map(([file, data, type]) => objects.put(file, data, type)));
           // URLs name the WebP: a feed reader or a link preview that knows no AVIF still gets a picture.
           sizes[variant.label] = objects.publicUrl(key);
         }

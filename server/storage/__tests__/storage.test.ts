@@ -193,6 +193,15 @@ describe("proceso de imágenes", () => {
     for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(false);
     expect(fs.readdirSync(path.join(dir, "content"))).toEqual([]);
   });
+
+  it("una imagen cuyo AVIF no se pudo hacer se guarda igual, solo en WebP", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
+    const store = createImageStore(createLocalObjectStore(dir));
+    const image = await processImage("content", await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#3a3" } }).png().toBuffer());
+    const saved = await store.save({ ...image, variants: image.variants.map((variant) => ({ ...variant, avif: undefined })) });
+    expect(saved.keys.map((key) => path.basename(key)).sort()).toEqual(["1600.webp", "480.webp", "960.webp"]);
+    for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(true);
+  });
 });
 
 describe("/uploads: AVIF a quien lo pide, WebP a lo demás", () => {
