@@ -95,6 +95,9 @@ test("la portada de un evento visto en línea se sigue viendo sin conexión, en 
     // The service worker kept what the browser was sent for that address (it varies by Accept).
     const kept = () => page.evaluate(async (url) => (await caches.match(url, { ignoreVary: true }))?.headers.get("content-type") ?? null, file);
     await expect.poll(kept).toBe("image/avif");
+    // The event itself is kept too (at most a second after it arrived), as for anyone who read it.
+    const id = new URL(page.url()).pathname.split("/").filter(Boolean).pop();
+    await expect.poll(async () => (await persistedCache(page))?.queries.some((q) => q.queryKey.includes(id)) ?? false).toBe(true);
 
     await server.stop();
     // Without the browser's own HTTP cache, only the service worker's copy can draw it: a copy the

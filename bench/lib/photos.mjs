@@ -6,7 +6,7 @@ import sharp from "sharp";
 // organiser's phone photo to three or four times that. A browser benchmark measures the pages as
 // they will be with photos by writing photos over the pictures the seed stored, file by file,
 // at each file's own size and as the store keeps an upload (WebP at quality 80 and effort 4, and
-// the AVIF beside it at quality 50 and effort 2: server/storage/images.ts, processImage).
+// the AVIF beside it at quality 50 and effort 1: server/storage/images.ts, processImage).
 
 const PHOTO = /\.(jpe?g|png|webp|avif)$/i;
 
@@ -42,7 +42,7 @@ export async function replacePicturesWithPhotos(uploadsDir, photosDir, { webpOnl
       let served = data;
       if (webpOnly) fs.rmSync(avifFile, { force: true });
       else if (fs.existsSync(avifFile)) {
-        served = await resized().avif({ quality: 50, effort: 2 }).toBuffer();
+        served = await resized().avif({ quality: 50, effort: 1 }).toBuffer();
         fs.writeFileSync(avifFile, served);
       }
       if (width === 960) {

@@ -53,11 +53,12 @@ export interface ImageVariant {
   avif?: Buffer;
 }
 
-// sharp's defaults for each format, meant to look alike. AVIF at effort 2 rather than its default 4:
-// on a 960 × 540 photo, 142–185 ms instead of 1.0–1.7 s, and the file still 27–45 % smaller than the
-// WebP (docs/operations/rendimiento-bitacora.md, "Con fotos en vez de dibujos").
-const WEBP = { quality: 80, effort: 4 } as const;
-const AVIF = { quality: 50, effort: 2 } as const;
+// sharp's default qualities for each format, meant to look alike. AVIF at effort 1 rather than
+// its default 4: a 12 MP photo's three sizes take ~1.1 s with the WebP (0.4 s in WebP alone), and
+// the AVIF is still 35–47 % smaller; effort 2 took ~1.7 s for files no smaller
+// (bench/image-encode.mjs; docs/operations/rendimiento-bitacora.md, "Las fotos en AVIF").
+export const WEBP = { quality: 80, effort: 4 } as const;
+export const AVIF = { quality: 50, effort: 1 } as const;
 
 export interface ProcessedImage {
   kind: ImageKind;
