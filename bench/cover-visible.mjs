@@ -12,6 +12,10 @@
 // view lifts, and when the cover is decoded with nothing over it. "Sin portada en el HTML" is the
 // same server's answer with the painted `<img>` taken out again, so both rows fetch the page the
 // same way (through Playwright's interception, which the throttling does not slow down).
+//
+// --photos <folder>: the pictures become that folder's photos (bench/lib/photos.mjs), and the two
+// rows are two servers instead, both with the painted cover: one with the AVIF beside each photo,
+// as uploads are kept now, and one with the WebP only, as before 30/11/2026.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib/app-server.mjs";
 import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
+import { replacePicturesWithPhotos } from "./lib/photos.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -26,6 +31,7 @@ const argValue = (name, fallback) => {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
 const RUNS = Number(argValue("--runs", "5"));
+const PHOTOS = argValue("--photos", null);
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => c && fs.existsSync(c));
 
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
@@ -55,15 +61,29 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const server = await startServer();
+/** A server with the demo seed, its pictures turned into photos when --photos is given. */
+async function seededServer({ webpOnly = false } = {}) {
+  const started = await startServer();
+  if (PHOTOS) await replacePicturesWithPhotos(path.join(started.dataDir, "uploads"), path.resolve(PHOTOS), { webpOnly });
+  return started;
+}
+
+const server = await seededServer();
+// With --photos, the second row's server: the same photos in WebP only.
+const webpServer = PHOTOS ? await seededServer({ webpOnly: true }) : null;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
 try {
-  const list = await (await fetch(`${server.base}/api/events?limit=20`)).json();
-  const event = list.data.items.find((item) => item.coverImage !== null);
-  if (!event) throw new Error("La demostración no tiene eventos con portada.");
-  const url = `${server.base}/events/${event._id}/`;
+  // The seed gives events new ids on every start: each server is asked for its own, by title.
+  const eventUrl = async (base, title = null) => {
+    const list = await (await fetch(`${base}/api/events?limit=20`)).json();
+    const event = list.data.items.find((item) => item.coverImage !== null && (title === null || item.title === title));
+    if (!event) throw new Error("La demostración no tiene eventos con portada.");
+    return { url: `${base}/events/${event._id}/`, title: event.title };
+  };
+  const measured = await eventUrl(server.base);
+  const webpUrl = webpServer ? (await eventUrl(webpServer.base, measured.title)).url : null;
 
-  async function visit(painted) {
+  async function visit(painted, url = measured.url) {
     const context = await browser.newContext(PHONE_SCREEN);
     const page = await context.newPage();
     await page.addInitScript(watchScreen);
@@ -90,18 +110,23 @@ try {
     return seen;
   }
 
+  // Each row: how one visit goes. Without --photos, the cover painted into the page or not; with
+  // it, the AVIF server against the WebP-only one, on the same event.
+  const sides = webpServer
+    ? { con: () => visit(true), sin: () => visit(true, webpUrl) }
+    : { con: () => visit(true), sin: () => visit(false) };
+  const labels = webpServer ? { con: "Fotos con AVIF", sin: "Fotos solo en WebP" } : { con: "Portada en el HTML", sin: "Sin portada en el HTML" };
   const rows = { con: [], sin: [] };
-  await visit(true); // warms the server's caches and Chromium's compiled code for both rows
+  // Warms the servers' caches and Chromium's compiled code for both rows.
+  await sides.con();
+  await sides.sin();
   for (let run = 0; run < RUNS; run++) {
-    for (const painted of run % 2 === 0 ? [true, false] : [false, true]) rows[painted ? "con" : "sin"].push(await visit(painted));
+    for (const name of run % 2 === 0 ? ["con", "sin"] : ["sin", "con"]) rows[name].push(await sides[name]());
   }
 
-  console.log(`\nPágina de un evento en un teléfono (${RUNS} corridas alternadas, mediana; ms desde que empieza la navegación)\n`);
+  console.log(`\nPágina de un evento en un teléfono (${RUNS} corridas alternadas, mediana; ms desde que empieza la navegación)${PHOTOS ? `; fotos de ${PHOTOS}` : ""}\n`);
   console.log("                          Se quita 'Cargando...'   Portada a la vista   Diferencia");
-  for (const [name, label] of [
-    ["con", "Portada en el HTML"],
-    ["sin", "Sin portada en el HTML"],
-  ]) {
+  for (const [name, label] of Object.entries(labels)) {
     const lifted = median(rows[name].map((r) => r.lifted));
     const cover = median(rows[name].map((r) => r.cover));
     const gap = median(rows[name].map((r) => r.cover - r.lifted));
@@ -111,4 +136,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await webpServer?.stop();
 }
