@@ -100,13 +100,18 @@ test("la portada de un evento visto en línea se sigue viendo sin conexión, en 
     await expect.poll(async () => (await persistedCache(page))?.queries.some((q) => q.queryKey.includes(id)) ?? false).toBe(true);
 
     await server.stop();
-    // Without the browser's own HTTP cache, only the service worker's copy can draw it: a copy the
+    // Without the browser's own caches, only the service worker's copy can draw it: a copy the
     // worker cannot match to the image's request (it varies by Accept) would leave the box empty.
-    await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const drawn = page.waitForResponse((response) => new URL(response.url()).pathname === file);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect.poll(decoded).toBe(true);
     expect(await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(file);
+    const response = await drawn;
+    expect({ fromServiceWorker: response.fromServiceWorker(), type: response.headers()["content-type"] }).toEqual({ fromServiceWorker: true, type: "image/avif" });
   } finally {
     await context.close();
     await server.stop();

@@ -25,8 +25,11 @@ async function main(): Promise<void> {
       const file = demoPictureFile(picture.kind, picture.key, Number(variant.label));
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, variant.data);
+      bytes += variant.data.length;
+      // Only where the AVIF came out smaller than the WebP (processImage keeps it only then).
+      if (!variant.avif) continue;
       await fs.writeFile(demoPictureFile(picture.kind, picture.key, Number(variant.label), "avif"), variant.avif);
-      bytes += variant.data.length + variant.avif.length;
+      bytes += variant.avif.length;
     }
   }
   console.log(`${pictures.length} imágenes de demostración en ${path.relative(process.cwd(), DEMO_IMAGES_DIR)} (${Math.round(bytes / 1024)} KiB).`);

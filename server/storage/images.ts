@@ -158,8 +158,9 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
   const spec = IMAGE_KINDS[kind];
   const largest = Math.max(...spec.sizes);
   const timeout = { seconds: limits.timeoutSeconds };
-  // The time limit is the image's, not each pipeline's: each AVIF gets what is left of it.
+  // The time limit is the image's, not each pipeline's: each step gets what is left of it.
   const deadline = Date.now() + limits.timeoutSeconds * 1000;
+  const secondsLeft = () => Math.floor((deadline - Date.now()) / 1000);
   const variants: ImageVariant[] = [];
   try {
     // One decode, upright (EXIF orientation applied) and already down to about the largest size
@@ -178,15 +179,22 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } } as const;
+    const resized = (size: number) =>
+      spec.fit === "square"
+        ? sharp(upright.data, raw).resize(size, size, { fit: "cover", position: "attention" })
+        : sharp(upright.data, raw).resize({ width: size, withoutEnlargement: true });
+    // Every WebP first, then the AVIFs with the time left: the AVIF is optional, and must not
+    // spend the time of a size the upload needs. One pipeline at a time: an image in the queue
+    // holds one libvips thread.
     for (const size of spec.sizes) {
-      const resized = () =>
-        (spec.fit === "square"
-          ? sharp(upright.data, raw).resize(size, size, { fit: "cover", position: "attention" })
-          : sharp(upright.data, raw).resize({ width: size, withoutEnlargement: true })
-        ).timeout(timeout);
-      // One after the other: an image in the queue holds one libvips thread, not two.
-      const { data, info } = await resized().webp(WEBP).toBuffer({ resolveWithObject: true });
-      variants.push({ label: String(size), width: info.width, height: info.height, data, avif: await avifOf(resized, deadline) });
+      const left = secondsLeft();
+      if (left < 1) throw new Error("timeout");
+      const { data, info } = await resized(size).timeout({ seconds: left }).webp(WEBP).toBuffer({ resolveWithObject: true });
+      variants.push({ label: String(size), width: info.width, height: info.height, data });
+    }
+    for (const [i, size] of spec.sizes.entries()) {
+      const variant = variants[i]!;
+      variant.avif = await avifOf(() => resized(size), variant.data.length, secondsLeft());
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -196,12 +204,15 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
   return variants;
 }
 
-/** The AVIF of one size, or undefined: a picture without one is still a good upload. */
-async function avifOf(resized: () => Sharp, deadline: number): Promise<Buffer | undefined> {
-  const left = Math.floor((deadline - Date.now()) / 1000);
-  if (left < 1) return undefined;
+/**
+ * The AVIF of one size, or undefined: a picture without one is still a good upload. Kept only
+ * when smaller than the WebP (a tiny or flat picture can come out larger in AVIF).
+ */
+async function avifOf(resized: () => Sharp, webpBytes: number, secondsLeft: number): Promise<Buffer | undefined> {
+  if (secondsLeft < 1) return undefined;
   try {
-    return await resized().timeout({ seconds: left }).avif(AVIF).toBuffer();
+    const avif = await resized().timeout({ seconds: secondsLeft }).avif(AVIF).toBuffer();
+    return avif.length < webpBytes ? avif : undefined;
   } catch {
     return undefined;
   }

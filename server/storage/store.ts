@@ -62,7 +62,10 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown)
           if (variant.avif) files.push([avifBeside(key), variant.avif, "image/avif"]);
           // Listed before writing, so a failed pair is cleaned up whole (deleting a missing key is fine).
           written.push(...files.map(([file]) => file));
-          await Promise.all(files.map(([file, data, type]) => objects.put(file, data, type)));
+          // Settled, not raced: the cleanup below must not run while one of the pair is still landing.
+          const results = await Promise.allSettled(files.map(([file, data, type]) => objects.put(file, data, type)));
+          const failed = results.find((result) => result.status === "rejected");
+          if (failed) throw failed.reason;
           // URLs name the WebP: a feed reader or a link preview that knows no AVIF still gets a picture.
           sizes[variant.label] = objects.publicUrl(key);
         }

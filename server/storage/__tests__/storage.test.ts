@@ -11,6 +11,7 @@ import Fastify from "fastify";
 import sharp from "sharp";
 import { demoPictureFile } from "../../db/demo-pictures";
 import { demoPictures } from "../../db/seed-content";
+import { photoLike } from "../../test/pictures";
 import { processImage, sniffImageFormat } from "../images";
 import { registerUploadsRoute } from "../routes";
 import { createImageStore, createLocalObjectStore, createS3ObjectStore } from "../store";
@@ -176,11 +177,11 @@ describe("proceso de imágenes", () => {
   it("guarda y borra todos los tamaños en el almacén local", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
     const store = createImageStore(createLocalObjectStore(dir));
-    const image = await processImage("content", await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#a33" } }).png().toBuffer());
+    const image = await processImage("content", await (await photoLike(2000, 1000)).jpeg().toBuffer());
     const saved = await store.save(image);
     expect(Object.keys(saved.sizes).sort()).toEqual(["1600", "480", "960"]);
     expect(saved.url).toBe(saved.sizes["960"]);
-    // Each size in WebP (the one its URL names) and in AVIF beside it, the same picture.
+    // Each size of a photo in WebP (the one its URL names) and in AVIF beside it, the same picture.
     expect(saved.keys.map((key) => path.basename(key)).sort()).toEqual(["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
     for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(true);
     for (const width of ["480", "960", "1600"]) {
@@ -192,6 +193,15 @@ describe("proceso de imágenes", () => {
     await store.remove(saved);
     for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(false);
     expect(fs.readdirSync(path.join(dir, "content"))).toEqual([]);
+  });
+
+  it("guarda el AVIF solo donde sale más chico que el WebP", async () => {
+    const kept = async (input: Buffer) =>
+      Object.fromEntries((await processImage("avatar", input)).variants.map((variant) => [variant.label, variant.avif === undefined ? "sin AVIF" : variant.avif.length < variant.data.length]));
+    // A photo: smaller in AVIF at every size.
+    expect(await kept(await (await photoLike(600, 600)).jpeg().toBuffer())).toEqual({ "96": true, "256": true, "512": true });
+    // A flat square: at 96 px its WebP is a few dozen bytes, less than an AVIF's container.
+    expect((await kept(await sharp({ create: { width: 600, height: 600, channels: 3, background: "#888" } }).png().toBuffer()))["96"]).toBe("sin AVIF");
   });
 
   it("una imagen cuyo AVIF no se pudo hacer se guarda igual, solo en WebP", async () => {

@@ -5,6 +5,7 @@ import { registeredUser, type TestPerson } from "../../../test/accounts";
 import { bearer, createEmulatorUser } from "../../../test/emulator";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { multipartBody, type MultipartFile } from "../../../test/multipart";
+import { photoLike } from "../../../test/pictures";
 
 // Profile and cover images through the real pipeline: multipart in, checked by content, EXIF
 // stripped, WebP sizes (and AVIF beside them) written to the local store and served from /uploads
@@ -22,7 +23,7 @@ describe("imágenes de perfil y portada", () => {
     t = await createTestApp();
     person = await registeredUser(t);
     // A camera-like JPEG: EXIF with a maker, a GPS position and a rotation.
-    photoWithExif = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c84" } })
+    photoWithExif = await (await photoLike(1200, 800))
       .jpeg()
       .withExif({ IFD0: { Make: "CámaraSecreta", Model: "X100", Copyright: "Ana" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "25/1 25/1 0/1" } })
       .toBuffer();
