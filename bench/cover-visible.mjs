@@ -64,15 +64,23 @@ const median = (values) => {
 /** A server with the demo seed, its pictures turned into photos when --photos is given. */
 async function seededServer({ webpOnly = false } = {}) {
   const started = await startServer();
-  if (PHOTOS) await replacePicturesWithPhotos(path.join(started.dataDir, "uploads"), path.resolve(PHOTOS), { webpOnly });
+  try {
+    if (PHOTOS) await replacePicturesWithPhotos(path.join(started.dataDir, "uploads"), path.resolve(PHOTOS), { webpOnly });
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
   return started;
 }
 
-const server = await seededServer();
-// With --photos, the second row's server: the same photos in WebP only.
-const webpServer = PHOTOS ? await seededServer({ webpOnly: true }) : null;
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+let server = null;
+let webpServer = null;
+let browser = null;
 try {
+  server = await seededServer();
+  // With --photos, the second row's server: the same photos in WebP only.
+  if (PHOTOS) webpServer = await seededServer({ webpOnly: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
   // The seed gives events new ids on every start: each server is asked for its own, by title.
   const eventUrl = async (base, title = null) => {
     const list = await (await fetch(`${base}/api/events?limit=20`)).json();
@@ -134,7 +142,7 @@ try {
   }
   for (const name of ["con", "sin"]) console.log(`  ${name}: portada a la vista en ${rows[name].map((r) => Math.round(r.cover)).join(", ")} ms`);
 } finally {
-  await browser.close();
-  await server.stop();
+  await browser?.close();
+  await server?.stop();
   await webpServer?.stop();
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -30,20 +31,30 @@ export async function replacePicturesWithPhotos(uploadsDir, photosDir, { webpOnl
   const pictures = [...new Set(folders)].sort();
   let phoneBytes = 0;
   let phoneFiles = 0;
-  for (const [i, folder] of pictures.entries()) {
-    const photo = photos[i % photos.length];
+  for (const folder of pictures) {
+    // Chosen by the drawing the folder holds, not by its random key: every seed, and so every
+    // server of a side-by-side, puts the same photo on the same item.
+    const drawing = fs
+      .readdirSync(folder)
+      .sort()
+      .find((file) => file.endsWith(".webp"));
+    const photo = photos[createHash("sha256").update(fs.readFileSync(path.join(folder, drawing))).digest().readUInt32BE(0) % photos.length];
     for (const name of fs.readdirSync(folder).filter((file) => file.endsWith(".webp"))) {
       const file = path.join(folder, name);
       const avifFile = file.replace(/\.webp$/, ".avif");
       const { width, height } = await sharp(file).metadata();
-      const resized = () => sharp(photo).resize({ width, height, fit: "cover" });
+      const resized = () => sharp(photo).rotate().resize({ width, height, fit: "cover" });
       const data = await resized().webp({ quality: 80, effort: 4 }).toBuffer();
       fs.writeFileSync(file, data);
       let served = data;
-      if (webpOnly) fs.rmSync(avifFile, { force: true });
-      else if (fs.existsSync(avifFile)) {
-        served = await resized().avif({ quality: 50, effort: 1 }).toBuffer();
-        fs.writeFileSync(avifFile, served);
+      fs.rmSync(avifFile, { force: true });
+      if (!webpOnly) {
+        // As processImage does: the AVIF stays only where it is smaller.
+        const avif = await resized().avif({ quality: 50, effort: 1 }).toBuffer();
+        if (avif.length < data.length) {
+          fs.writeFileSync(avifFile, avif);
+          served = avif;
+        }
       }
       if (width === 960) {
         phoneBytes += served.length;
