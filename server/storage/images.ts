@@ -48,7 +48,8 @@ export interface ImageVariant {
   data: Buffer;
   /**
    * The same picture in AVIF, served instead to a browser that asks for it (storage/routes.ts).
-   * Absent when encoding it failed or ran out of the image's time: the WebP is then served to all.
+   * Absent when it came out larger than the WebP, failed, or ran out of the image's time: the WebP
+   * is then served to all.
    */
   avif?: Buffer;
 }
