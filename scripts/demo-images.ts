@@ -5,7 +5,7 @@
 //
 // Run it after adding, renaming or retitling a demo item (its test says which are missing).
 // Each drawing goes in as a designer would send it (a PNG) and comes out as the server stores any
-// upload: WebP and AVIF at 480, 960 and 1600 px wide, through processImage.
+// upload: WebP at 480, 960 and 1600 px wide, and AVIF where smaller, through processImage.
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";

@@ -8,7 +8,7 @@ import type { Database } from "./client";
 import { DEMO_ART_HEIGHT, DEMO_ART_WIDTH, type DemoTheme } from "./demo-art";
 
 // The demo content's pictures, kept as the upload pipeline left them: demo-images/<kind>/<key>/
-// <width>.webp and <width>.avif. Seeding copies them into the image store like an upload would, so the demo is
+// <width>.webp, and <width>.avif where smaller. Seeding copies them into the image store like an upload would, so the demo is
 // measured and seen with pictures, and the first start draws and encodes nothing.
 
 export const DEMO_IMAGES_DIR = path.join(__dirname, "demo-images");
@@ -43,9 +43,12 @@ export async function loadDemoPicture(kind: ContentKind, key: string): Promise<P
         width,
         height: Math.round((width * DEMO_ART_HEIGHT) / DEMO_ART_WIDTH),
         data: await fs.readFile(demoPictureFile(kind, key, width)),
-        // Without its AVIF a demo picture is still seeded, as an upload whose AVIF failed (its test
-        // lists every file missing).
-        avif: await fs.readFile(demoPictureFile(kind, key, width, "avif")).catch(() => undefined),
+        // Absent where the AVIF came out larger than the WebP, as in any upload; any other error
+        // reading it is one.
+        avif: await fs.readFile(demoPictureFile(kind, key, width, "avif")).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return undefined;
+          throw error;
+        }),
       })),
     );
     return { kind: "content", sourceFormat: "webp", variants, defaultLabel: String(SPEC.defaultSize) };
