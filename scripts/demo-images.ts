@@ -21,15 +21,17 @@ async function main(): Promise<void> {
   for (const picture of pictures) {
     const upload = await sharp(Buffer.from(demoArtSvg(picture.key, picture.theme))).png().toBuffer();
     const processed = await processImage("content", upload);
-    for (const variant of processed.variants) {
+    const avifs = await processed.avifs;
+    for (const [i, variant] of processed.variants.entries()) {
       const file = demoPictureFile(picture.kind, picture.key, Number(variant.label));
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, variant.data);
       bytes += variant.data.length;
       // Only where the AVIF came out smaller than the WebP (processImage keeps it only then).
-      if (!variant.avif) continue;
-      await fs.writeFile(demoPictureFile(picture.kind, picture.key, Number(variant.label), "avif"), variant.avif);
-      bytes += variant.avif.length;
+      const avif = avifs[i];
+      if (!avif) continue;
+      await fs.writeFile(demoPictureFile(picture.kind, picture.key, Number(variant.label), "avif"), avif);
+      bytes += avif.length;
     }
   }
   console.log(`${pictures.length} imágenes de demostración en ${path.relative(process.cwd(), DEMO_IMAGES_DIR)} (${Math.round(bytes / 1024)} KiB).`);

@@ -137,7 +137,10 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   app.addHook("preClose", push.dispatcher.close);
 
   const images = givenImages ?? imageStoreFor(config.storage, (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"));
-  if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir);
+  app.decorate("images", images);
+  // The AVIFs still being made land before the app is gone (and before a test deletes the folder).
+  app.addHook("onClose", () => images.idle());
+  if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir, images);
   configureImageWork(config.imageWork);
 
   // Filled by the content resources; the detail pages open with their item's cover (static.ts).

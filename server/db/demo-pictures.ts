@@ -43,15 +43,19 @@ export async function loadDemoPicture(kind: ContentKind, key: string): Promise<P
         width,
         height: Math.round((width * DEMO_ART_HEIGHT) / DEMO_ART_WIDTH),
         data: await fs.readFile(demoPictureFile(kind, key, width)),
-        // Absent where the AVIF came out larger than the WebP, as in any upload; any other error
-        // reading it is one.
-        avif: await fs.readFile(demoPictureFile(kind, key, width, "avif")).catch((error: NodeJS.ErrnoException) => {
+      })),
+    );
+    // Absent where the AVIF came out larger than the WebP, as in any upload; any other error
+    // reading it is one.
+    const avifs = await Promise.all(
+      SPEC.sizes.map((width) =>
+        fs.readFile(demoPictureFile(kind, key, width, "avif")).catch((error: NodeJS.ErrnoException) => {
           if (error.code === "ENOENT") return undefined;
           throw error;
         }),
-      })),
+      ),
     );
-    return { kind: "content", sourceFormat: "webp", variants, defaultLabel: String(SPEC.defaultSize) };
+    return { kind: "content", sourceFormat: "webp", variants, defaultLabel: String(SPEC.defaultSize), avifs: Promise.resolve(avifs) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
@@ -74,5 +78,7 @@ export async function attachDemoPictures(database: Database, images: ImageStore,
     if (previous === undefined) await images.remove(stored);
     else attached++;
   }
+  // Seeded is seeded: the demo's pictures are all there, AVIFs too, when the server opens.
+  await images.idle();
   return attached;
 }

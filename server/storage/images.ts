@@ -46,12 +46,6 @@ export interface ImageVariant {
   height: number;
   /** WebP: what every URL names, and what anything that does not ask for AVIF gets. */
   data: Buffer;
-  /**
-   * The same picture in AVIF, served instead to a browser that asks for it (storage/routes.ts).
-   * Absent when it came out larger than the WebP, failed, or ran out of the image's time: the WebP
-   * is then served to all.
-   */
-  avif?: Buffer;
 }
 
 // sharp's default qualities for each format, meant to look alike. AVIF at effort 1 rather than
@@ -67,6 +61,14 @@ export interface ProcessedImage {
   variants: ImageVariant[];
   /** The label of the variant used where one URL is shown (e.g. `profileImage`). */
   defaultLabel: string;
+  /**
+   * The same pictures in AVIF, in the order of `variants`, served instead to a browser that asks
+   * for them (storage/routes.ts). Made after the WebPs, in the background: an upload is answered
+   * without waiting for them, and the store writes them when they arrive. An entry is undefined
+   * where the AVIF came out larger than the WebP, failed or ran out of time, and every entry is
+   * when too much was already waiting; the WebP is then served to all. Never rejects.
+   */
+  avifs: Promise<(Buffer | undefined)[]>;
 }
 
 export const imageTooLarge = () => new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE_MESSAGE);
@@ -95,8 +97,13 @@ export interface ImageWorkLimits {
   concurrency: number;
   /** Images allowed to wait for a turn; one more is answered 503. */
   maxQueue: number;
-  /** Time limit for the work on one image. */
+  /** Time limit for the work on one image (and, apart, for its AVIFs). */
   timeoutSeconds: number;
+  /**
+   * Decoded pixels kept for AVIFs not made yet. An image finished beyond it gets none: its WebPs
+   * are served. 64 MB by default: eight to eleven 12 MP photos waiting (kept at 1600 or 1920 px).
+   */
+  avifBacklogBytes?: number;
 }
 
 // Every cached operation holds decoded pixels, and uploads never repeat: the cache only costs.
@@ -110,8 +117,43 @@ interface ImageJob {
   input: Buffer;
 }
 
+const DEFAULT_AVIF_BACKLOG_BYTES = 64 * 1024 * 1024;
+
 let limits: ImageWorkLimits = { concurrency: 2, maxQueue: 16, timeoutSeconds: 20 };
-const queue = fastq.promise<unknown, ImageJob, ImageVariant[]>((job) => renderVariants(job.kind, job.input), limits.concurrency);
+const queue = fastq.promise<unknown, ImageJob, Rendered>((job) => renderVariants(job.kind, job.input), limits.concurrency);
+
+// AVIFs are optional and take ~2.5× the WebPs' time (bench/image-encode.mjs), so they are made
+// apart, one image at a time, and only while no upload is waiting for its WebPs: a burst of
+// uploads is answered at WebP speed, and the AVIFs follow.
+interface AvifJob {
+  sizes: ReadonlyArray<() => Sharp>;
+  webpBytes: number[];
+  /** Decoded pixels held until the job is done. */
+  bytes: number;
+}
+let avifBacklogBytes = 0;
+const avifQueue = fastq.promise<unknown, AvifJob, (Buffer | undefined)[]>(async (job) => {
+  while (!queue.idle()) await queue.drained();
+  // The time limit starts with the work, not with the wait.
+  const deadline = Date.now() + limits.timeoutSeconds * 1000;
+  const avifs: (Buffer | undefined)[] = [];
+  for (const [i, resized] of job.sizes.entries()) {
+    avifs.push(await avifOf(resized, job.webpBytes[i]!, Math.floor((deadline - Date.now()) / 1000)));
+  }
+  return avifs;
+}, 1);
+
+function queueAvifs(job: AvifJob): Promise<(Buffer | undefined)[]> {
+  const none = job.sizes.map(() => undefined);
+  if (avifBacklogBytes + job.bytes > (limits.avifBacklogBytes ?? DEFAULT_AVIF_BACKLOG_BYTES)) return Promise.resolve(none);
+  avifBacklogBytes += job.bytes;
+  return avifQueue
+    .push(job)
+    .catch(() => none)
+    .finally(() => {
+      avifBacklogBytes -= job.bytes;
+    });
+}
 
 /**
  * Sets the process-wide limits on image work (memory and cores are per process, so one queue
@@ -151,11 +193,16 @@ export async function processImage(kind: ImageKind, input: Buffer): Promise<Proc
 
   // A free worker takes the image at once; otherwise it waits, if there is room in the line.
   if (queue.running() >= queue.concurrency && queue.length() >= limits.maxQueue) throw imagesBusy();
-  const variants = await queue.push({ kind, input });
-  return { kind, sourceFormat, variants, defaultLabel: String(IMAGE_KINDS[kind].defaultSize) };
+  const { variants, avifs } = await queue.push({ kind, input });
+  return { kind, sourceFormat, variants, defaultLabel: String(IMAGE_KINDS[kind].defaultSize), avifs: queueAvifs(avifs) };
 }
 
-async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVariant[]> {
+interface Rendered {
+  variants: ImageVariant[];
+  avifs: AvifJob;
+}
+
+async function renderVariants(kind: ImageKind, input: Buffer): Promise<Rendered> {
   const spec = IMAGE_KINDS[kind];
   const largest = Math.max(...spec.sizes);
   const timeout = { seconds: limits.timeoutSeconds };
@@ -184,25 +231,21 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<ImageVari
       spec.fit === "square"
         ? sharp(upright.data, raw).resize(size, size, { fit: "cover", position: "attention" })
         : sharp(upright.data, raw).resize({ width: size, withoutEnlargement: true });
-    // Every WebP first, then the AVIFs with the time left: the AVIF is optional, and must not
-    // spend the time of a size the upload needs. One pipeline at a time: an image in the queue
-    // holds one libvips thread.
+    // One pipeline at a time: an image in the queue holds one libvips thread.
     for (const size of spec.sizes) {
       const left = secondsLeft();
       if (left < 1) throw new Error("timeout");
       const { data, info } = await resized(size).timeout({ seconds: left }).webp(WEBP).toBuffer({ resolveWithObject: true });
       variants.push({ label: String(size), width: info.width, height: info.height, data });
     }
-    for (const [i, size] of spec.sizes.entries()) {
-      const variant = variants[i]!;
-      variant.avif = await avifOf(() => resized(size), variant.data.length, secondsLeft());
-    }
+    // The decoded pixels stay for the AVIFs, made later from the same source as the WebPs.
+    const avifs = { sizes: spec.sizes.map((size) => () => resized(size)), webpBytes: variants.map((variant) => variant.data.length), bytes: upright.data.length };
+    return { variants, avifs };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof Error && /timeout/i.test(error.message)) throw new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMAGE_TOO_SLOW_MESSAGE);
     throw unsupportedImage();
   }
-  return variants;
 }
 
 /**

@@ -33,11 +33,23 @@ export const IMAGE_KEY = /^[a-z]+\/[0-9a-f-]{36}\/\d+\.(webp|avif)$/;
 /** The AVIF stored beside a WebP key. */
 export const avifBeside = (key: string): string => key.replace(/\.webp$/, ".avif");
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where this app's uploads go (tests and benchmarks wait on `idle()` for the AVIFs). */
+    images: ImageStore;
+  }
+}
+
 export interface ImageStore {
   readonly objects: ObjectStore;
+  /** Writes the WebPs and resolves; the AVIFs are written beside them when they are made. */
   save(image: ProcessedImage): Promise<StoredImage>;
   /** Best effort: a file left behind costs storage, not correctness. */
   remove(image: { keys: string[] } | null | undefined): Promise<void>;
+  /** Resolves when every AVIF of the images saved so far is written or given up. */
+  idle(): Promise<void>;
+  /** Whether the AVIFs beside this key are still to be written (by this process). */
+  avifPending(key: string): boolean;
 }
 
 /** Where images go: a folder, or an S3-compatible bucket (server/env.ts reads which). */
@@ -48,29 +60,50 @@ export function imageStoreFor(storage: StorageConfig, onError?: (error: unknown)
   return createImageStore(storage.kind === "local" ? createLocalObjectStore(storage.dir) : createS3ObjectStore(storage), onError);
 }
 
+interface PendingAvifs {
+  /** Set when the image is removed: its AVIFs are then not written, or deleted once written. */
+  removed: boolean;
+  written?: Promise<void>;
+}
+
 export function createImageStore(objects: ObjectStore, onError: (error: unknown) => void = () => undefined): ImageStore {
+  // AVIFs still to be written, by image folder (`content/<uuid>`): removing an image before its
+  // AVIFs land must not leave them behind.
+  const pending = new Map<string, PendingAvifs>();
+  const folderOf = (key: string) => key.slice(0, key.lastIndexOf("/"));
+
+  async function writeAvifs(state: PendingAvifs, webpKeys: string[], avifs: Promise<(Buffer | undefined)[]>): Promise<void> {
+    const files = (await avifs).flatMap((avif, i) => (avif && !state.removed ? [[avifBeside(webpKeys[i]!), avif] as const] : []));
+    const results = await Promise.allSettled(files.map(([key, data]) => objects.put(key, data, "image/avif")));
+    for (const result of results) if (result.status === "rejected") onError(result.reason);
+    // Removed while they were being written: the removal found nothing to delete yet.
+    if (state.removed) await Promise.all(files.map(([key]) => objects.delete(key).catch(onError)));
+  }
+
   return {
     objects,
     async save(image) {
       const id = randomUUID();
+      const folder = `${image.kind}/${id}`;
       const written: string[] = [];
+      const webpKeys: string[] = [];
       try {
         const sizes: Record<string, string> = {};
         for (const variant of image.variants) {
-          const key = `${image.kind}/${id}/${variant.label}.webp`;
-          const files: [string, Buffer, string][] = [[key, variant.data, "image/webp"]];
-          if (variant.avif) files.push([avifBeside(key), variant.avif, "image/avif"]);
-          // Listed before writing, so a failed pair is cleaned up whole (deleting a missing key is fine).
-          written.push(...files.map(([file]) => file));
-          // Settled, not raced: the cleanup below must not run while one of the pair is still landing.
-          const results = await Promise.allSettled(files.map(([file, data, type]) => objects.put(file, data, type)));
-          const failed = results.find((result) => result.status === "rejected");
-          if (failed) throw failed.reason;
+          const key = `${folder}/${variant.label}.webp`;
+          // Listed before writing, so a failed write is cleaned up (deleting a missing key is fine).
+          written.push(key);
+          await objects.put(key, variant.data, "image/webp");
+          webpKeys.push(key);
           // URLs name the WebP: a feed reader or a link preview that knows no AVIF still gets a picture.
           sizes[variant.label] = objects.publicUrl(key);
         }
         const url = sizes[image.defaultLabel] ?? Object.values(sizes)[0] ?? "";
-        return { url, keys: written, sizes };
+        // Every AVIF's key is kept with the image, made or not, so removing it deletes them all.
+        const state: PendingAvifs = { removed: false };
+        state.written = writeAvifs(state, webpKeys, image.avifs).finally(() => pending.delete(folder));
+        pending.set(folder, state);
+        return { url, keys: [...webpKeys, ...webpKeys.map(avifBeside)], sizes };
       } catch (error) {
         await Promise.all(written.map((key) => objects.delete(key).catch(() => undefined)));
         throw error;
@@ -78,8 +111,16 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown)
     },
     async remove(image) {
       if (!image) return;
+      for (const key of image.keys) {
+        const state = pending.get(folderOf(key));
+        if (state) state.removed = true;
+      }
       await Promise.all(image.keys.map((key) => objects.delete(key).catch(onError)));
     },
+    async idle() {
+      await Promise.all([...pending.values()].map((state) => state.written));
+    },
+    avifPending: (key) => pending.has(folderOf(key)),
   };
 }
 

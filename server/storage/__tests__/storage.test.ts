@@ -12,9 +12,9 @@ import sharp from "sharp";
 import { demoPictureFile } from "../../db/demo-pictures";
 import { demoPictures } from "../../db/seed-content";
 import { photoLike } from "../../test/pictures";
-import { processImage, sniffImageFormat } from "../images";
+import { configureImageWork, processImage, sniffImageFormat } from "../images";
 import { registerUploadsRoute } from "../routes";
-import { createImageStore, createLocalObjectStore, createS3ObjectStore } from "../store";
+import { createImageStore, createLocalObjectStore, createS3ObjectStore, type ObjectStore } from "../store";
 
 // The image pipeline and the stores on their own (the upload routes are tested in users).
 
@@ -179,6 +179,7 @@ describe("proceso de imágenes", () => {
     const store = createImageStore(createLocalObjectStore(dir));
     const image = await processImage("content", await (await photoLike(2000, 1000)).jpeg().toBuffer());
     const saved = await store.save(image);
+    await store.idle();
     expect(Object.keys(saved.sizes).sort()).toEqual(["1600", "480", "960"]);
     expect(saved.url).toBe(saved.sizes["960"]);
     // Each size of a photo in WebP (the one its URL names) and in AVIF beside it, the same picture.
@@ -196,8 +197,11 @@ describe("proceso de imágenes", () => {
   });
 
   it("guarda el AVIF solo donde sale más chico que el WebP", async () => {
-    const kept = async (input: Buffer) =>
-      Object.fromEntries((await processImage("avatar", input)).variants.map((variant) => [variant.label, variant.avif === undefined ? "sin AVIF" : variant.avif.length < variant.data.length]));
+    const kept = async (input: Buffer) => {
+      const image = await processImage("avatar", input);
+      const avifs = await image.avifs;
+      return Object.fromEntries(image.variants.map((variant, i) => [variant.label, avifs[i] === undefined ? "sin AVIF" : avifs[i]!.length < variant.data.length]));
+    };
     // A photo: smaller in AVIF at every size.
     expect(await kept(await (await photoLike(600, 600)).jpeg().toBuffer())).toEqual({ "96": true, "256": true, "512": true });
     // A flat square: at 96 px its WebP is a few dozen bytes, less than an AVIF's container.
@@ -208,9 +212,107 @@ describe("proceso de imágenes", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
     const store = createImageStore(createLocalObjectStore(dir));
     const image = await processImage("content", await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#3a3" } }).png().toBuffer());
-    const saved = await store.save({ ...image, variants: image.variants.map((variant) => ({ ...variant, avif: undefined })) });
-    expect(saved.keys.map((key) => path.basename(key)).sort()).toEqual(["1600.webp", "480.webp", "960.webp"]);
-    for (const key of saved.keys) expect(fs.existsSync(path.join(dir, key))).toBe(true);
+    const saved = await store.save({ ...image, avifs: Promise.resolve(image.variants.map(() => undefined)) });
+    await store.idle();
+    const folder = path.join(dir, path.dirname(saved.keys[0]!));
+    expect(fs.readdirSync(folder).sort()).toEqual(["1600.webp", "480.webp", "960.webp"]);
+    // The AVIFs' keys are kept all the same, and removing the image with them is no error.
+    await store.remove(saved);
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+});
+
+describe("los AVIF, después de responder", () => {
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => (resolve = done));
+    return { promise, resolve };
+  }
+  const upload = async () => (await photoLike(800, 600)).jpeg().toBuffer();
+  const files = (dir: string) => (fs.existsSync(path.join(dir, "content")) ? fs.readdirSync(path.join(dir, "content"), { recursive: true, encoding: "utf8" }) : []);
+
+  it("la subida queda guardada en WebP sin esperar los AVIF, que llegan después a su lado", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
+    const store = createImageStore(createLocalObjectStore(dir));
+    const image = await processImage("content", await upload());
+    const avifs = deferred<(Buffer | undefined)[]>();
+    const saved = await store.save({ ...image, avifs: avifs.promise });
+    const folder = path.join(dir, path.dirname(saved.keys[0]!));
+    expect(fs.readdirSync(folder).sort()).toEqual(["1600.webp", "480.webp", "960.webp"]);
+    avifs.resolve(await image.avifs);
+    await store.idle();
+    expect(fs.readdirSync(folder).sort()).toEqual(["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
+  });
+
+  it("una imagen borrada antes de que lleguen sus AVIF no los deja en el almacén", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
+    const store = createImageStore(createLocalObjectStore(dir));
+    const image = await processImage("content", await upload());
+    const made = await image.avifs;
+
+    // Replaced while its AVIFs were still being made.
+    const late = deferred<(Buffer | undefined)[]>();
+    await store.remove(await store.save({ ...image, avifs: late.promise }));
+    late.resolve(made);
+    await store.idle();
+    expect(files(dir)).toEqual([]);
+
+    // Replaced while its AVIFs were being written.
+    const objects = createLocalObjectStore(dir);
+    const started = deferred<void>();
+    const writing = deferred<void>();
+    const slowAvifs: ObjectStore = {
+      ...objects,
+      put: async (key, data, type) => {
+        if (key.endsWith(".avif")) {
+          started.resolve();
+          await writing.promise;
+        }
+        await objects.put(key, data, type);
+      },
+    };
+    const slow = createImageStore(slowAvifs);
+    const saved = await slow.save({ ...image, avifs: Promise.resolve(made) });
+    await started.promise;
+    await slow.remove(saved);
+    writing.resolve();
+    await slow.idle();
+    expect(files(dir)).toEqual([]);
+  });
+
+  it("con imágenes esperando turno, cada subida se responde antes de que empiece un AVIF", async () => {
+    configureImageWork({ concurrency: 1, maxQueue: 16, timeoutSeconds: 20 });
+    try {
+      const input = await upload();
+      const order: string[] = [];
+      const images = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          processImage("content", input).then((image) => {
+            order.push(`webp ${i}`);
+            void image.avifs.then(() => order.push(`avif ${i}`));
+            return image;
+          }),
+        ),
+      );
+      await Promise.all(images.map((image) => image.avifs));
+      expect(order.slice(0, 6).every((step) => step.startsWith("webp"))).toBe(true);
+      expect(order).toHaveLength(12);
+    } finally {
+      configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20 });
+    }
+  });
+
+  it("sin sitio para más píxeles esperando su AVIF, la imagen se queda en WebP", async () => {
+    const input = await upload();
+    configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20, avifBacklogBytes: 1000 });
+    try {
+      const image = await processImage("content", input);
+      expect(image.variants).toHaveLength(3);
+      expect(await image.avifs).toEqual([undefined, undefined, undefined]);
+    } finally {
+      configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20 });
+    }
+    expect((await (await processImage("content", input)).avifs).every((avif) => avif instanceof Buffer)).toBe(true);
   });
 });
 
@@ -259,6 +361,32 @@ describe("/uploads: AVIF a quien lo pide, WebP a lo demás", () => {
         expect({ accept, status: response.statusCode, type: response.headers["content-type"], vary: response.headers.vary }).toEqual({ accept, status: 200, type: "image/webp", vary: "Accept" });
         expect(response.rawPayload.equals(webp)).toBe(true);
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("mientras se hacen los AVIF de una subida, el WebP que recibe un navegador no se guarda en caché", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-uploads-route-"));
+    const store = createImageStore(createLocalObjectStore(dir));
+    const image = await processImage("content", await (await photoLike(800, 600)).jpeg().toBuffer());
+    let release!: () => void;
+    const made = image.avifs;
+    const saved = await store.save({ ...image, avifs: new Promise((resolve) => (release = () => resolve(made))) });
+    const url = new URL(saved.url, "http://plaza.test").pathname;
+    const app = Fastify();
+    registerUploadsRoute(app, dir, store);
+    await app.ready();
+    try {
+      const early = await app.inject({ url, headers: { accept: BROWSER } });
+      expect({ status: early.statusCode, type: early.headers["content-type"], cache: early.headers["cache-control"] }).toEqual({ status: 200, type: "image/webp", cache: "no-cache" });
+      // What does not ask for AVIF gets the WebP for good.
+      const reader = await app.inject({ url, headers: { accept: "*/*" } });
+      expect(reader.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      release();
+      await store.idle();
+      const later = await app.inject({ url, headers: { accept: BROWSER } });
+      expect({ status: later.statusCode, type: later.headers["content-type"], cache: later.headers["cache-control"] }).toEqual({ status: 200, type: "image/avif", cache: "public, max-age=31536000, immutable" });
     } finally {
       await app.close();
     }

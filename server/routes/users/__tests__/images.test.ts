@@ -63,6 +63,8 @@ describe("imágenes de perfil y portada", () => {
     expect(user.profileImage).toBe(user.profileImageSizes!["256"]);
     expect(user.profileImage).toMatch(/^\/uploads\/avatar\/[0-9a-f-]{36}\/256\.webp$/);
 
+    // The AVIFs are made after the answer, in the background.
+    await t.app.images.idle();
     for (const [size, url] of Object.entries(user.profileImageSizes!)) {
       const image = await download(url);
       expect(image.status).toBe(200);
@@ -112,6 +114,8 @@ describe("imágenes de perfil y portada", () => {
     const first = (await upload("/api/users/profile-image", [file(photoWithExif)])).json().data;
     const second = (await upload("/api/users/profile-image", [file(photoWithExif)])).json().data;
     expect(second.profileImage).not.toBe(first.profileImage);
+    // The first one's AVIFs were still being made when it was replaced: none may land after.
+    await t.app.images.idle();
     for (const url of Object.values(first.profileImageSizes as Record<string, string>)) {
       expect((await download(url)).status).toBe(404);
       expect((await download(url, BROWSER_ACCEPT)).status).toBe(404);
