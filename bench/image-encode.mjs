@@ -74,7 +74,7 @@ for (let round = 0; round < rounds; round++) {
     } else {
       result = await processImage(kind, input);
       times.answered.push(performance.now() - started);
-      avifs = await result.avifs;
+      avifs = await result.avifs();
       times.avif.push(performance.now() - started);
     }
   }

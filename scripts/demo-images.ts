@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   for (const picture of pictures) {
     const upload = await sharp(Buffer.from(demoArtSvg(picture.key, picture.theme))).png().toBuffer();
     const processed = await processImage("content", upload);
-    const avifs = await processed.avifs;
+    const avifs = await processed.avifs();
     for (const [i, variant] of processed.variants.entries()) {
       const file = demoPictureFile(picture.kind, picture.key, Number(variant.label));
       await fs.mkdir(path.dirname(file), { recursive: true });

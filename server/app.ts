@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Auth } from "firebase-admin/auth";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -31,7 +32,10 @@ import { usersRoutes } from "./routes/users/routes";
 import { EMBED_PREFIX } from "./routes/embed/routes";
 import { configureImageWork } from "./storage/images";
 import { registerUploadsRoute } from "./storage/routes";
-import { imageStoreFor, UPLOADS_URL_PREFIX, type ImageStore } from "./storage/store";
+import { imageStoreFor, STORE_FAILURE_MESSAGES, UPLOADS_URL_PREFIX, type ImageStore } from "./storage/store";
+
+/** How long a stop waits for AVIFs still being made. */
+const IMAGES_CLOSE_WAIT_MS = 5000;
 
 export type AppConfig = Pick<
   Env,
@@ -136,10 +140,15 @@ export async function buildApp({ config, database, auth: givenAuth, images: give
   app.addHook("onReady", push.dispatcher.start);
   app.addHook("preClose", push.dispatcher.close);
 
-  const images = givenImages ?? imageStoreFor(config.storage, (error) => app.log.warn({ err: error }, "No se pudo borrar una imagen"));
+  const images = givenImages ?? imageStoreFor(config.storage, (error, failure) => app.log.warn({ err: error }, STORE_FAILURE_MESSAGES[failure]));
   app.decorate("images", images);
-  // The AVIFs still being made land before the app is gone (and before a test deletes the folder).
-  app.addHook("onClose", () => images.idle());
+  // The AVIFs still being made land before the app is gone (and before a test deletes the
+  // folder), for a few seconds at most: a stop must not wait out a long backlog (a container gets
+  // ~10 s). Those not made by then never are; their images keep the WebP.
+  app.addHook("onClose", async () => {
+    const done = await Promise.race([images.idle().then(() => true), delay(IMAGES_CLOSE_WAIT_MS, false, { ref: false })]);
+    if (!done) app.log.warn("Se cerró sin terminar los AVIF de algunas imágenes: se sirven en WebP.");
+  });
   if (config.storage.kind === "local") registerUploadsRoute(app, config.storage.dir, images);
   configureImageWork(config.imageWork);
 

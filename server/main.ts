@@ -6,7 +6,7 @@ import { seedDemo } from "./db/seed";
 import { loadEnv } from "./env";
 import { firebaseAuthFor } from "./firebase";
 import { loadVapidKeys } from "./push/vapid";
-import { imageStoreFor } from "./storage/store";
+import { imageStoreFor, STORE_FAILURE_MESSAGES } from "./storage/store";
 
 // The process entry point, run by `node scripts/api.mjs` (bundled; `npx tsx server/main.ts` runs the
 // same sources unbundled). Start scripts wait for the READY line.
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   try {
     const auth = firebaseAuthFor(env.firebaseProjectId);
     // One store for the demo seed and the app, so demo pictures land where uploads do.
-    const images = imageStoreFor(env.storage, (error) => app?.log.warn({ err: error }, "No se pudo borrar una imagen"));
+    const images = imageStoreFor(env.storage, (error, failure) => app?.log.warn({ err: error }, STORE_FAILURE_MESSAGES[failure]));
     if (env.seedDemo) {
       try {
         if (env.authEmulatorHost) await waitForEmulator(env.authEmulatorHost, env.authEmulatorReady, env.authEmulatorWaitMs);

@@ -55,7 +55,7 @@ export async function loadDemoPicture(kind: ContentKind, key: string): Promise<P
         }),
       ),
     );
-    return { kind: "content", sourceFormat: "webp", variants, defaultLabel: String(SPEC.defaultSize), avifs: Promise.resolve(avifs) };
+    return { kind: "content", sourceFormat: "webp", variants, defaultLabel: String(SPEC.defaultSize), avifs: async () => avifs };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;

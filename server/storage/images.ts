@@ -62,13 +62,14 @@ export interface ProcessedImage {
   /** The label of the variant used where one URL is shown (e.g. `profileImage`). */
   defaultLabel: string;
   /**
-   * The same pictures in AVIF, in the order of `variants`, served instead to a browser that asks
-   * for them (storage/routes.ts). Made after the WebPs, in the background: an upload is answered
-   * without waiting for them, and the store writes them when they arrive. An entry is undefined
-   * where the AVIF came out larger than the WebP, failed or ran out of time, and every entry is
-   * when too much was already waiting; the WebP is then served to all. Never rejects.
+   * Makes the same pictures in AVIF, in the order of `variants`, served instead to a browser that
+   * asks for them (storage/routes.ts). Called by the store once the WebPs are saved, so an image
+   * that is never saved costs no AVIF work; the upload is answered without waiting for them. An
+   * entry is undefined where the AVIF came out larger than the WebP, failed or ran out of time,
+   * and every entry is when too much was already waiting; the WebP is then served to all. Never
+   * rejects.
    */
-  avifs: Promise<(Buffer | undefined)[]>;
+  avifs: () => Promise<(Buffer | undefined)[]>;
 }
 
 export const imageTooLarge = () => new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE_MESSAGE);
@@ -97,7 +98,7 @@ export interface ImageWorkLimits {
   concurrency: number;
   /** Images allowed to wait for a turn; one more is answered 503. */
   maxQueue: number;
-  /** Time limit for the work on one image (and, apart, for its AVIFs). */
+  /** Time limit for the work on one image (and, apart, for each of its AVIFs). */
   timeoutSeconds: number;
   /**
    * Decoded pixels kept for AVIFs not made yet. An image finished beyond it gets none: its WebPs
@@ -108,8 +109,8 @@ export interface ImageWorkLimits {
 
 // Every cached operation holds decoded pixels, and uploads never repeat: the cache only costs.
 sharp.cache(false);
-// One libvips thread per image: the limit on images at once is then the limit on cores used,
-// and memory per image is one pipeline's, not one per thread.
+// One libvips thread per image: the limit on images at once (plus one AVIF being made) is then the
+// limit on cores used, and memory per image is one pipeline's, not one per thread.
 sharp.concurrency(1);
 
 interface ImageJob {
@@ -123,8 +124,9 @@ let limits: ImageWorkLimits = { concurrency: 2, maxQueue: 16, timeoutSeconds: 20
 const queue = fastq.promise<unknown, ImageJob, Rendered>((job) => renderVariants(job.kind, job.input), limits.concurrency);
 
 // AVIFs are optional and take ~2.5× the WebPs' time (bench/image-encode.mjs), so they are made
-// apart, one image at a time, and only while no upload is waiting for its WebPs: a burst of
-// uploads is answered at WebP speed, and the AVIFs follow.
+// apart, one image at a time, and each size only while no upload is waiting for its WebPs: a
+// burst of uploads is answered at WebP speed, and the AVIFs follow. At most one size is being
+// encoded in AVIF when an upload comes, on one libvips thread.
 interface AvifJob {
   sizes: ReadonlyArray<() => Sharp>;
   webpBytes: number[];
@@ -133,12 +135,11 @@ interface AvifJob {
 }
 let avifBacklogBytes = 0;
 const avifQueue = fastq.promise<unknown, AvifJob, (Buffer | undefined)[]>(async (job) => {
-  while (!queue.idle()) await queue.drained();
-  // The time limit starts with the work, not with the wait.
-  const deadline = Date.now() + limits.timeoutSeconds * 1000;
   const avifs: (Buffer | undefined)[] = [];
   for (const [i, resized] of job.sizes.entries()) {
-    avifs.push(await avifOf(resized, job.webpBytes[i]!, Math.floor((deadline - Date.now()) / 1000)));
+    while (!queue.idle()) await queue.drained();
+    // Each size has the image's time limit, counted from its start, not from the wait.
+    avifs.push(await avifOf(resized, job.webpBytes[i]!, limits.timeoutSeconds));
   }
   return avifs;
 }, 1);
@@ -194,7 +195,7 @@ export async function processImage(kind: ImageKind, input: Buffer): Promise<Proc
   // A free worker takes the image at once; otherwise it waits, if there is room in the line.
   if (queue.running() >= queue.concurrency && queue.length() >= limits.maxQueue) throw imagesBusy();
   const { variants, avifs } = await queue.push({ kind, input });
-  return { kind, sourceFormat, variants, defaultLabel: String(IMAGE_KINDS[kind].defaultSize), avifs: queueAvifs(avifs) };
+  return { kind, sourceFormat, variants, defaultLabel: String(IMAGE_KINDS[kind].defaultSize), avifs: () => queueAvifs(avifs) };
 }
 
 interface Rendered {
@@ -252,10 +253,9 @@ async function renderVariants(kind: ImageKind, input: Buffer): Promise<Rendered>
  * The AVIF of one size, or undefined: a picture without one is still a good upload. Kept only
  * when smaller than the WebP (a tiny or flat picture can come out larger in AVIF).
  */
-async function avifOf(resized: () => Sharp, webpBytes: number, secondsLeft: number): Promise<Buffer | undefined> {
-  if (secondsLeft < 1) return undefined;
+async function avifOf(resized: () => Sharp, webpBytes: number, seconds: number): Promise<Buffer | undefined> {
   try {
-    const avif = await resized().timeout({ seconds: secondsLeft }).avif(AVIF).toBuffer();
+    const avif = await resized().timeout({ seconds }).avif(AVIF).toBuffer();
     return avif.length < webpBytes ? avif : undefined;
   } catch {
     return undefined;

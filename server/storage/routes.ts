@@ -11,6 +11,8 @@ import { IMAGE_KEY, IMMUTABLE_CACHE_CONTROL, UPLOADS_URL_PREFIX, avifBeside, typ
 // feed reader, a link preview, `*/*`) gets the WebP; images stored before the AVIF have only that.
 // An upload's AVIFs are made after it is answered: until they land, the WebP a browser gets for
 // its AVIF request is not to be kept (by it or by a cache in front), or it would be for a year.
+// The store that writes them says which are still to come: a local folder is one instance's (at
+// scale, images go to an S3-compatible bucket, and this route is not used).
 
 const FORMATS = ["image/avif", "image/webp"];
 

@@ -26,8 +26,9 @@ export interface StoredImage {
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const UPLOADS_URL_PREFIX = "/uploads";
 
-// `avatar/<uuid>/256.webp`: what keys look like, and all the local route will ever serve. Each
-// WebP has an AVIF beside it (`256.avif`) since 30/11/2026; images stored before have none.
+// `avatar/<uuid>/256.webp`: what keys look like, and all the local route will ever serve. Since
+// 30/11/2026 a WebP may have an AVIF beside it (`256.avif`): where it came out smaller, and once
+// it is made, after the upload is answered. Images stored before have none.
 export const IMAGE_KEY = /^[a-z]+\/[0-9a-f-]{36}\/\d+\.(webp|avif)$/;
 
 /** The AVIF stored beside a WebP key. */
@@ -48,15 +49,22 @@ export interface ImageStore {
   remove(image: { keys: string[] } | null | undefined): Promise<void>;
   /** Resolves when every AVIF of the images saved so far is written or given up. */
   idle(): Promise<void>;
-  /** Whether the AVIFs beside this key are still to be written (by this process). */
+  /** Whether the AVIFs beside this key may still be written (by this process). */
   avifPending(key: string): boolean;
 }
+
+/** What the store could not do: delete a file (left behind), or write an AVIF (the WebP is served). */
+export type StoreFailure = "delete" | "avif";
+export const STORE_FAILURE_MESSAGES: Record<StoreFailure, string> = {
+  delete: "No se pudo borrar una imagen",
+  avif: "No se pudo guardar el AVIF de una imagen",
+};
 
 /** Where images go: a folder, or an S3-compatible bucket (server/env.ts reads which). */
 export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
 
-/** The image store the configuration names; `onError` hears about files left behind. */
-export function imageStoreFor(storage: StorageConfig, onError?: (error: unknown) => void): ImageStore {
+/** The image store the configuration names; `onError` hears what it could not do. */
+export function imageStoreFor(storage: StorageConfig, onError?: (error: unknown, failure: StoreFailure) => void): ImageStore {
   return createImageStore(storage.kind === "local" ? createLocalObjectStore(storage.dir) : createS3ObjectStore(storage), onError);
 }
 
@@ -66,18 +74,19 @@ interface PendingAvifs {
   written?: Promise<void>;
 }
 
-export function createImageStore(objects: ObjectStore, onError: (error: unknown) => void = () => undefined): ImageStore {
+export function createImageStore(objects: ObjectStore, onError: (error: unknown, failure: StoreFailure) => void = () => undefined): ImageStore {
   // AVIFs still to be written, by image folder (`content/<uuid>`): removing an image before its
-  // AVIFs land must not leave them behind.
+  // AVIFs land must not leave them behind. Only this process knows: an image removed by another
+  // instance within those seconds can leave its AVIFs in a shared bucket (storage, not correctness).
   const pending = new Map<string, PendingAvifs>();
   const folderOf = (key: string) => key.slice(0, key.lastIndexOf("/"));
 
   async function writeAvifs(state: PendingAvifs, webpKeys: string[], avifs: Promise<(Buffer | undefined)[]>): Promise<void> {
     const files = (await avifs).flatMap((avif, i) => (avif && !state.removed ? [[avifBeside(webpKeys[i]!), avif] as const] : []));
     const results = await Promise.allSettled(files.map(([key, data]) => objects.put(key, data, "image/avif")));
-    for (const result of results) if (result.status === "rejected") onError(result.reason);
+    for (const result of results) if (result.status === "rejected") onError(result.reason, "avif");
     // Removed while they were being written: the removal found nothing to delete yet.
-    if (state.removed) await Promise.all(files.map(([key]) => objects.delete(key).catch(onError)));
+    if (state.removed) await Promise.all(files.map(([key]) => objects.delete(key).catch((error: unknown) => onError(error, "delete"))));
   }
 
   return {
@@ -101,7 +110,9 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown)
         const url = sizes[image.defaultLabel] ?? Object.values(sizes)[0] ?? "";
         // Every AVIF's key is kept with the image, made or not, so removing it deletes them all.
         const state: PendingAvifs = { removed: false };
-        state.written = writeAvifs(state, webpKeys, image.avifs).finally(() => pending.delete(folder));
+        state.written = writeAvifs(state, webpKeys, image.avifs())
+          .catch((error: unknown) => onError(error, "avif"))
+          .finally(() => pending.delete(folder));
         pending.set(folder, state);
         return { url, keys: [...webpKeys, ...webpKeys.map(avifBeside)], sizes };
       } catch (error) {
@@ -115,7 +126,7 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown)
         const state = pending.get(folderOf(key));
         if (state) state.removed = true;
       }
-      await Promise.all(image.keys.map((key) => objects.delete(key).catch(onError)));
+      await Promise.all(image.keys.map((key) => objects.delete(key).catch((error: unknown) => onError(error, "delete"))));
     },
     async idle() {
       await Promise.all([...pending.values()].map((state) => state.written));

@@ -18,6 +18,13 @@ import { createImageStore, createLocalObjectStore, createS3ObjectStore, type Obj
 
 // The image pipeline and the stores on their own (the upload routes are tested in users).
 
+/** A promise the test settles when it chooses. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 describe("firma SigV4", () => {
   const credentials = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" };
 
@@ -199,7 +206,7 @@ describe("proceso de imágenes", () => {
   it("guarda el AVIF solo donde sale más chico que el WebP", async () => {
     const kept = async (input: Buffer) => {
       const image = await processImage("avatar", input);
-      const avifs = await image.avifs;
+      const avifs = await image.avifs();
       return Object.fromEntries(image.variants.map((variant, i) => [variant.label, avifs[i] === undefined ? "sin AVIF" : avifs[i]!.length < variant.data.length]));
     };
     // A photo: smaller in AVIF at every size.
@@ -212,7 +219,7 @@ describe("proceso de imágenes", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
     const store = createImageStore(createLocalObjectStore(dir));
     const image = await processImage("content", await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#3a3" } }).png().toBuffer());
-    const saved = await store.save({ ...image, avifs: Promise.resolve(image.variants.map(() => undefined)) });
+    const saved = await store.save({ ...image, avifs: async () => image.variants.map(() => undefined) });
     await store.idle();
     const folder = path.join(dir, path.dirname(saved.keys[0]!));
     expect(fs.readdirSync(folder).sort()).toEqual(["1600.webp", "480.webp", "960.webp"]);
@@ -223,11 +230,6 @@ describe("proceso de imágenes", () => {
 });
 
 describe("los AVIF, después de responder", () => {
-  function deferred<T>() {
-    let resolve!: (value: T) => void;
-    const promise = new Promise<T>((done) => (resolve = done));
-    return { promise, resolve };
-  }
   const upload = async () => (await photoLike(800, 600)).jpeg().toBuffer();
   const files = (dir: string) => (fs.existsSync(path.join(dir, "content")) ? fs.readdirSync(path.join(dir, "content"), { recursive: true, encoding: "utf8" }) : []);
 
@@ -236,10 +238,10 @@ describe("los AVIF, después de responder", () => {
     const store = createImageStore(createLocalObjectStore(dir));
     const image = await processImage("content", await upload());
     const avifs = deferred<(Buffer | undefined)[]>();
-    const saved = await store.save({ ...image, avifs: avifs.promise });
+    const saved = await store.save({ ...image, avifs: () => avifs.promise });
     const folder = path.join(dir, path.dirname(saved.keys[0]!));
     expect(fs.readdirSync(folder).sort()).toEqual(["1600.webp", "480.webp", "960.webp"]);
-    avifs.resolve(await image.avifs);
+    avifs.resolve(await image.avifs());
     await store.idle();
     expect(fs.readdirSync(folder).sort()).toEqual(["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
   });
@@ -248,11 +250,11 @@ describe("los AVIF, después de responder", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-store-"));
     const store = createImageStore(createLocalObjectStore(dir));
     const image = await processImage("content", await upload());
-    const made = await image.avifs;
+    const made = await image.avifs();
 
     // Replaced while its AVIFs were still being made.
     const late = deferred<(Buffer | undefined)[]>();
-    await store.remove(await store.save({ ...image, avifs: late.promise }));
+    await store.remove(await store.save({ ...image, avifs: () => late.promise }));
     late.resolve(made);
     await store.idle();
     expect(files(dir)).toEqual([]);
@@ -272,7 +274,7 @@ describe("los AVIF, después de responder", () => {
       },
     };
     const slow = createImageStore(slowAvifs);
-    const saved = await slow.save({ ...image, avifs: Promise.resolve(made) });
+    const saved = await slow.save({ ...image, avifs: async () => made });
     await started.promise;
     await slow.remove(saved);
     writing.resolve();
@@ -280,21 +282,19 @@ describe("los AVIF, después de responder", () => {
     expect(files(dir)).toEqual([]);
   });
 
-  it("con imágenes esperando turno, cada subida se responde antes de que empiece un AVIF", async () => {
+  it("con imágenes esperando turno, cada subida se responde antes de que termine un AVIF", async () => {
     configureImageWork({ concurrency: 1, maxQueue: 16, timeoutSeconds: 20 });
     try {
       const input = await upload();
       const order: string[] = [];
-      const images = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          processImage("content", input).then((image) => {
-            order.push(`webp ${i}`);
-            void image.avifs.then(() => order.push(`avif ${i}`));
-            return image;
-          }),
-        ),
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => {
+          const image = await processImage("content", input);
+          order.push(`webp ${i}`);
+          await image.avifs();
+          order.push(`avif ${i}`);
+        }),
       );
-      await Promise.all(images.map((image) => image.avifs));
       expect(order.slice(0, 6).every((step) => step.startsWith("webp"))).toBe(true);
       expect(order).toHaveLength(12);
     } finally {
@@ -302,17 +302,35 @@ describe("los AVIF, después de responder", () => {
     }
   });
 
-  it("sin sitio para más píxeles esperando su AVIF, la imagen se queda en WebP", async () => {
-    const input = await upload();
-    configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20, avifBacklogBytes: 1000 });
+  it("sin sitio para más píxeles esperando su AVIF, la imagen se queda en WebP; el sitio se devuelve", async () => {
+    // An 800×600 upload keeps 1.44 MB of pixels for its AVIFs: room for one at a time.
+    configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20, avifBacklogBytes: 2_000_000 });
     try {
-      const image = await processImage("content", input);
-      expect(image.variants).toHaveLength(3);
-      expect(await image.avifs).toEqual([undefined, undefined, undefined]);
+      const [first, second] = await Promise.all([processImage("content", await upload()), processImage("content", await upload())]);
+      expect(second.variants).toHaveLength(3);
+      const [made, skipped] = await Promise.all([first.avifs(), second.avifs()]);
+      expect(made.every((avif) => avif instanceof Buffer)).toBe(true);
+      expect(skipped).toEqual([undefined, undefined, undefined]);
+      // Once the first one's AVIFs are made, its room is free again.
+      const third = await processImage("content", await upload());
+      expect((await third.avifs()).every((avif) => avif instanceof Buffer)).toBe(true);
     } finally {
       configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20 });
     }
-    expect((await (await processImage("content", input)).avifs).every((avif) => avif instanceof Buffer)).toBe(true);
+  });
+
+  it("una imagen que no se guarda no gasta trabajo en AVIF", async () => {
+    const input = await upload();
+    configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20, avifBacklogBytes: 2_000_000 });
+    try {
+      const image = await processImage("content", input);
+      // Nothing asked for its AVIFs, so it holds no room: the next image, with room for one, gets its own.
+      const next = await processImage("content", input);
+      expect((await next.avifs()).every((avif) => avif instanceof Buffer)).toBe(true);
+      expect(image.variants).toHaveLength(3);
+    } finally {
+      configureImageWork({ concurrency: 2, maxQueue: 16, timeoutSeconds: 20 });
+    }
   });
 });
 
@@ -370,23 +388,29 @@ describe("/uploads: AVIF a quien lo pide, WebP a lo demás", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-uploads-route-"));
     const store = createImageStore(createLocalObjectStore(dir));
     const image = await processImage("content", await (await photoLike(800, 600)).jpeg().toBuffer());
-    let release!: () => void;
-    const made = image.avifs;
-    const saved = await store.save({ ...image, avifs: new Promise((resolve) => (release = () => resolve(made))) });
-    const url = new URL(saved.url, "http://plaza.test").pathname;
+    const made = await image.avifs();
+    // One image whose AVIFs come, and one whose AVIFs all come out larger than its WebPs.
+    const coming = deferred<(Buffer | undefined)[]>();
+    const none = deferred<(Buffer | undefined)[]>();
+    const withAvif = await store.save({ ...image, avifs: () => coming.promise });
+    const withoutAvif = await store.save({ ...image, avifs: () => none.promise });
     const app = Fastify();
     registerUploadsRoute(app, dir, store);
     await app.ready();
+    const get = async (saved: { url: string }, accept: string) => {
+      const response = await app.inject({ url: new URL(saved.url, "http://plaza.test").pathname, headers: { accept } });
+      return { status: response.statusCode, type: response.headers["content-type"], cache: response.headers["cache-control"] };
+    };
     try {
-      const early = await app.inject({ url, headers: { accept: BROWSER } });
-      expect({ status: early.statusCode, type: early.headers["content-type"], cache: early.headers["cache-control"] }).toEqual({ status: 200, type: "image/webp", cache: "no-cache" });
+      for (const saved of [withAvif, withoutAvif]) expect(await get(saved, BROWSER)).toEqual({ status: 200, type: "image/webp", cache: "no-cache" });
       // What does not ask for AVIF gets the WebP for good.
-      const reader = await app.inject({ url, headers: { accept: "*/*" } });
-      expect(reader.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-      release();
+      expect(await get(withAvif, "*/*")).toEqual({ status: 200, type: "image/webp", cache: "public, max-age=31536000, immutable" });
+      coming.resolve(made);
+      none.resolve(made.map(() => undefined));
       await store.idle();
-      const later = await app.inject({ url, headers: { accept: BROWSER } });
-      expect({ status: later.statusCode, type: later.headers["content-type"], cache: later.headers["cache-control"] }).toEqual({ status: 200, type: "image/avif", cache: "public, max-age=31536000, immutable" });
+      expect(await get(withAvif, BROWSER)).toEqual({ status: 200, type: "image/avif", cache: "public, max-age=31536000, immutable" });
+      // No AVIF is coming any more: its WebP is the answer for good.
+      expect(await get(withoutAvif, BROWSER)).toEqual({ status: 200, type: "image/webp", cache: "public, max-age=31536000, immutable" });
     } finally {
       await app.close();
     }

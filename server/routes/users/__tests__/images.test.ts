@@ -114,7 +114,7 @@ describe("imágenes de perfil y portada", () => {
     const first = (await upload("/api/users/profile-image", [file(photoWithExif)])).json().data;
     const second = (await upload("/api/users/profile-image", [file(photoWithExif)])).json().data;
     expect(second.profileImage).not.toBe(first.profileImage);
-    // The first one's AVIFs were still being made when it was replaced: none may land after.
+    // The first one's AVIFs may still be on their way when it is replaced: none may land after.
     await t.app.images.idle();
     for (const url of Object.values(first.profileImageSizes as Record<string, string>)) {
       expect((await download(url)).status).toBe(404);
