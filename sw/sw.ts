@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry, RouteMatchCallbackOptions, SerwistGlobalConfig } from "serwist";
 import { CacheFirst, CacheableResponsePlugin, ExpirationPlugin, NetworkOnly, Serwist } from "serwist";
+import { mayKeepResponse } from "../lib/pwa/sw-caching";
 import { isServerPath, isUploadedImage, placeholderUrls } from "../lib/pwa/sw-urls";
 import { registerPushHandlers } from "./push";
 
@@ -39,13 +40,15 @@ const serwist = new Serwist({
     // offline they get the precached 404 page instead of a browser error.
     { matcher: isAppNavigation, handler: new NetworkOnly() },
     // Uploaded pictures (profiles, covers, content) never change at a URL: a replacement gets a
-    // new key. Kept so profiles seen online keep their pictures offline.
+    // new key. Kept so profiles seen online keep their pictures offline; not a `no-cache` WebP,
+    // sent while the AVIF for that URL is still being made.
     {
       matcher: ({ url, sameOrigin, request }) => sameOrigin && request.destination === "image" && isUploadedImage(url.pathname),
       handler: new CacheFirst({
         cacheName: "uploaded-images",
         plugins: [
           new CacheableResponsePlugin({ statuses: [200] }),
+          { cacheWillUpdate: async ({ response }) => (mayKeepResponse(response) ? response : null) },
           new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
         ],
       }),
