@@ -9,9 +9,10 @@ import { LOCALE } from "../../lib/schemas/constants";
 //
 // OpenStreetMap's public instance allows at most one request per second per application, asks
 // for results to be cached and for an identifying User-Agent. So answers are cached (normalised
-// query as key), identical look-ups in flight share one request, and outgoing requests are spaced
-// at least `minIntervalMs` apart across the whole process; when too many look-ups are already
-// waiting for a slot, new ones fail at once (busy) instead of piling up.
+// query as key), identical look-ups in flight share one request, and outgoing requests go one at
+// a time, at least `minIntervalMs` after the previous one ended, across the whole process; when
+// too many look-ups are already waiting for their turn, new ones fail at once (busy) instead of
+// piling up.
 
 export class GeocoderUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -42,9 +43,9 @@ export interface NominatimOptions {
   countryCodes?: string;
   limit?: number;
   fetchImpl?: typeof fetch;
-  /** Minimum time between two outgoing requests (default 1100: Nominatim's 1/s plus network jitter). */
+  /** Minimum time from the end of one outgoing request to the next (default 1100: Nominatim's 1/s plus network jitter). */
   minIntervalMs?: number;
-  /** Look-ups allowed to wait for an outgoing slot; beyond it they fail busy (default 4). */
+  /** Look-ups allowed to wait for their turn; beyond it they fail busy (default 4). */
   maxWaiting?: number;
   /** Cached answers (default 5000) and how long they are reused (default 24 h). */
   cacheSize?: number;
@@ -105,22 +106,37 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
   const inFlight = new Map<string, Promise<AddressCandidate[]>>();
   const fetchOnce = createRawSearch(options);
 
-  // Slots are handed out in order: each outgoing request takes the next free instant, at least
-  // minIntervalMs after the previous one.
-  let nextSlotAt = 0;
+  // One request at a time, each sent at least minIntervalMs after the previous one ended: the
+  // gap is then at least that at the service's end too, however long a request spends on its way
+  // (spacing the sends alone let two reach it 479 ms apart on a loaded machine). The first one
+  // after a quiet interval goes at once; up to maxWaiting wait their turn; the rest are busy.
+  let previous: Promise<unknown> = Promise.resolve();
+  let lastEndedAt = -Infinity;
+  let inLine = 0;
   let waiting = 0;
-  const takeSlot = async (): Promise<void> => {
-    const now = Date.now();
-    const slot = Math.max(now, nextSlotAt);
-    if (slot > now && waiting >= maxWaiting) throw new GeocoderBusyError(Math.ceil((slot - now) / 1000) || 1);
-    nextSlotAt = slot + minIntervalMs;
-    if (slot <= now) return;
-    waiting++;
-    try {
-      await new Promise((resolve) => setTimeout(resolve, slot - now));
-    } finally {
-      waiting--;
-    }
+  const inTurn = async <T>(send: () => Promise<T>): Promise<T> => {
+    const mustWait = inLine > 0 || Date.now() < lastEndedAt + minIntervalMs;
+    if (mustWait && waiting >= maxWaiting) throw new GeocoderBusyError(Math.max(1, Math.ceil(((waiting + 1) * minIntervalMs) / 1000)));
+    inLine++;
+    if (mustWait) waiting++;
+    const before = previous;
+    const turn = (async () => {
+      try {
+        await before;
+        const wait = lastEndedAt + minIntervalMs - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      } finally {
+        if (mustWait) waiting--;
+      }
+      try {
+        return await send();
+      } finally {
+        lastEndedAt = Date.now();
+        inLine--;
+      }
+    })();
+    previous = turn.catch(() => undefined);
+    return turn;
   };
 
   return {
@@ -132,8 +148,7 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
       const pending = inFlight.get(key);
       if (pending) return pending;
       const lookup = (async () => {
-        await takeSlot();
-        const candidates = await fetchOnce(key);
+        const candidates = await inTurn(() => fetchOnce(key));
         // Only answers are cached: a failure should be retried by the next look-up.
         cache.set(key, candidates);
         return candidates;
