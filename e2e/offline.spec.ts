@@ -117,3 +117,29 @@ test("la portada de un evento visto en línea se sigue viendo sin conexión, en 
     await server.stop();
   }
 });
+
+test("un evento recién abierto se sigue viendo sin conexión al recargar enseguida", async ({ browser }) => {
+  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline-reload-at-once") });
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await waitForOfflineReady(page);
+    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
+    const title = (await card.getByRole("link").first().textContent()) ?? "";
+    await card.getByRole("link", { name: title }).click();
+    // Its description comes only with the event itself, not with the home's list.
+    const about = page.getByRole("heading", { level: 2, name: "Acerca del evento" });
+    await expect(about).toBeVisible();
+
+    // At once, as a person whose signal drops right after opening it: no wait for the app's save
+    // (throttled to once a second). The one made as the page goes away must land before it does.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(about).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});

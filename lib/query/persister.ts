@@ -1,5 +1,5 @@
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
-import { del, get, set } from "idb-keyval";
+import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import { OFFLINE_CACHE_KEY, PERSIST_THROTTLE_MS } from "./constants";
 
 /** The subset of idb-keyval the persister needs; injectable so tests run without IndexedDB. */
@@ -9,7 +9,17 @@ export interface KeyValueStore {
   del: (key: string) => Promise<void>;
 }
 
-const idbStore: KeyValueStore = { get, set, del };
+// idb-keyval's own database and store (what its default uses), so what was saved before is found.
+const keyval = createStore("keyval-store", "keyval");
+// A write asks IndexedDB to commit at once, not when the task ends: a save started as the page goes
+// away (pagehide, on a reload) is otherwise lost with the page before it commits.
+const committing: UseStore = (mode, callback) =>
+  keyval(mode, (store) => {
+    const result = callback(store);
+    if (mode === "readwrite") store.transaction.commit();
+    return result;
+  });
+const idbStore: KeyValueStore = { get: (key) => get(key, keyval), set: (key, value) => set(key, value, committing), del: (key) => del(key, committing) };
 
 export interface ThrottledPersister extends Persister {
   /** Writes a pending save now (used before the page goes away). */
