@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT, freshDataDir, startServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
 import { openPage, persistedCache } from "./support/accounts";
@@ -8,6 +8,16 @@ test.use({ serviceWorkers: "allow" });
 
 // A server of its own, so it can be stopped while the browser keeps the app.
 const PORT = E2E_PORT + 1;
+
+/** Visits the home once the app works offline, and opens its first event of today; its title. */
+async function openTodaysFirstEvent(page: Page): Promise<string> {
+  await page.goto("/");
+  await waitForOfflineReady(page);
+  const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
+  const title = (await card.getByRole("link").first().textContent()) ?? "";
+  await card.getByRole("link", { name: title }).click();
+  return title;
+}
 
 test("tras una visita en línea, con el servidor detenido, las páginas siguen funcionando", async ({ browser }) => {
   const server = await startServer({ port: PORT, dataDir: freshDataDir("offline") });
@@ -82,11 +92,7 @@ test("la portada de un evento visto en línea se sigue viendo sin conexión, en 
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   try {
-    await page.goto("/");
-    await waitForOfflineReady(page);
-    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
-    const title = (await card.getByRole("link").first().textContent()) ?? "";
-    await card.getByRole("link", { name: title }).click();
+    const title = await openTodaysFirstEvent(page);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const cover = page.getByRole("main").locator("img").first();
     const decoded = () => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
@@ -123,11 +129,7 @@ test("un evento recién abierto se sigue viendo sin conexión al recargar ensegu
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   try {
-    await page.goto("/");
-    await waitForOfflineReady(page);
-    const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").first();
-    const title = (await card.getByRole("link").first().textContent()) ?? "";
-    await card.getByRole("link", { name: title }).click();
+    const title = await openTodaysFirstEvent(page);
     // Its description comes only with the event itself, not with the home's list.
     const about = page.getByRole("heading", { level: 2, name: "Acerca del evento" });
     await expect(about).toBeVisible();

@@ -80,13 +80,14 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown,
   // instance within those seconds can leave its AVIFs in a shared bucket (storage, not correctness).
   const pending = new Map<string, PendingAvifs>();
   const folderOf = (key: string) => key.slice(0, key.lastIndexOf("/"));
+  const deleteOrReport = (key: string) => objects.delete(key).catch((error: unknown) => onError(error, "delete"));
 
   async function writeAvifs(state: PendingAvifs, webpKeys: string[], avifs: Promise<(Buffer | undefined)[]>): Promise<void> {
     const files = (await avifs).flatMap((avif, i) => (avif && !state.removed ? [[avifBeside(webpKeys[i]!), avif] as const] : []));
     const results = await Promise.allSettled(files.map(([key, data]) => objects.put(key, data, "image/avif")));
     for (const result of results) if (result.status === "rejected") onError(result.reason, "avif");
     // Removed while they were being written: the removal found nothing to delete yet.
-    if (state.removed) await Promise.all(files.map(([key]) => objects.delete(key).catch((error: unknown) => onError(error, "delete"))));
+    if (state.removed) await Promise.all(files.map(([key]) => deleteOrReport(key)));
   }
 
   return {
@@ -126,7 +127,7 @@ export function createImageStore(objects: ObjectStore, onError: (error: unknown,
         const state = pending.get(folderOf(key));
         if (state) state.removed = true;
       }
-      await Promise.all(image.keys.map((key) => objects.delete(key).catch((error: unknown) => onError(error, "delete"))));
+      await Promise.all(image.keys.map(deleteOrReport));
     },
     async idle() {
       await Promise.all([...pending.values()].map((state) => state.written));
