@@ -8,6 +8,10 @@
 // machine has: say so when reporting), then one first start (PWA build included) and one warm
 // start. An Auth emulator already listening on 9099 is reused, so its start is then not counted
 // (the output says which: stop it to measure what a new machine does).
+//
+// `--cold-build` makes each first start build the PWA from nothing (out/ and .next/, with
+// Turbopack's cache, removed first), as a clone's does, without the clone and `npm install`:
+// for comparing two checkouts' first start in alternating runs.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +23,7 @@ import { isPortOpen } from "../scripts/lib/processes.mjs";
 const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cloning = process.argv.includes("--clone");
 const root = cloning ? fs.mkdtempSync(path.join(os.tmpdir(), "plaza-clone-")) : checkout;
+const coldBuild = cloning || process.argv.includes("--cold-build");
 const runs = cloning ? 1 : Number(process.env.RUNS ?? 3);
 
 function timed(label, cmd, args, options) {
@@ -36,7 +41,7 @@ if (cloning) {
 }
 
 // A fresh clone's first start builds the PWA too.
-const limitSeconds = cloning ? 1800 : 180;
+const limitSeconds = coldBuild ? 1800 : 180;
 
 function startOnce(dataDir) {
   return new Promise((resolve, reject) => {
@@ -65,6 +70,11 @@ function startOnce(dataDir) {
       }
     });
     child.stderr.on("data", (d) => (out += d));
+    child.once("exit", (code) => {
+      if (stopped) return;
+      clearTimeout(timer);
+      reject(new Error(`El arranque terminó (código ${code}) sin "lista":\n${out}`));
+    });
   });
 }
 
@@ -81,12 +91,13 @@ const first = [];
 const warm = [];
 for (let i = 0; i < runs; i++) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-start-"));
+  if (coldBuild) for (const dir of ["out", ".next"]) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
   first.push(await startOnce(dataDir));
   warm.push(await startOnce(dataDir));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 const floor = Array.from({ length: 3 }, floorOnce);
-console.log(`Arranque hasta "lista" (${runs} corridas, mediana${cloning ? "; el primero incluye construir la PWA" : ""}):`);
+console.log(`Arranque hasta "lista" (${runs} corridas, mediana${coldBuild ? "; el primero incluye construir la PWA desde cero" : ""}):`);
 console.log(
   emulatorAlreadyUp
     ? `  (el emulador de Auth ya estaba activo en el puerto ${AUTH_EMULATOR_PORT}: su arranque no se cuenta)`
