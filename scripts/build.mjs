@@ -3,8 +3,8 @@
 // scripts (scripts/lib/compile-hints.mjs), then `serwist build` (service worker
 // precaching the export), then the CSP hashes and the .br/.gz siblings.
 // `--if-stale` skips the build when out/ is current.
-// `buildClient({ quickBrotli: true })` (the first `npm start`) writes Brotli at quality 10 and
-// leaves `improveCompression()` to bring it to 11 once the server runs (scripts/lib/precompress.mjs).
+// `quickBrotli` (`npm start` outside production) writes Brotli at quality 10 when it builds; a
+// later build that wants the best finds the export current and only compresses it again.
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { BIN, ROOT, isMainModule, run } from "./lib/processes.mjs";
@@ -12,11 +12,12 @@ import { clientSourcesHash, isBuildFresh, readBuildStamp, writeBuildStamp } from
 import { brandIdFrom, writeBrandAssets } from "./lib/brand-assets.mjs";
 import { addCompileHints } from "./lib/compile-hints.mjs";
 import { writeCspManifest } from "./lib/csp-manifest.mjs";
-import { BEST_BROTLI, QUICK_BROTLI, improveBrotli, precompressExport } from "./lib/precompress.mjs";
+import { BEST_BROTLI, QUICK_BROTLI, precompressExport } from "./lib/precompress.mjs";
 
 export async function buildClient({ ifStale = false, buildId, quickBrotli = false } = {}) {
   if (ifStale && isBuildFresh()) {
     console.log("[build] La PWA exportada en out/ está al día.");
+    if (!quickBrotli) await bestCompression();
     return 0;
   }
   const id = buildId ?? process.env.NEXT_PUBLIC_BUILD_ID ?? defaultBuildId();
@@ -40,30 +41,33 @@ export async function buildClient({ ifStale = false, buildId, quickBrotli = fals
   const pages = writeCspManifest(path.join(ROOT, "out"));
   console.log(`[build] Hashes de CSP de ${pages} páginas en out/csp-manifest.json.`);
   // Last: every file that will be served exists by now, the manifest included.
-  const brotliQuality = quickBrotli ? QUICK_BROTLI : BEST_BROTLI;
-  const packed = await precompressExport(path.join(ROOT, "out"), { brotliQuality });
-  console.log(`[build] ${packed.files} archivos precomprimidos: ${kib(packed.raw)} → ${kib(packed.br)} brotli ${brotliQuality}, ${kib(packed.gz)} gzip.`);
-  writeBuildStamp({ buildId: id, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString(), brotliQuality });
+  await finishExport(path.join(ROOT, "out"), { buildId: id, brotliQuality: quickBrotli ? QUICK_BROTLI : BEST_BROTLI });
   console.log(`[build] Listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 0;
 }
 
 const kib = (n) => `${Math.round(n / 1024)} KiB`;
 
+/** Precompresses the export and stamps it current, with the Brotli quality it got. */
+export async function finishExport(outDir, { buildId, brotliQuality }) {
+  const packed = await precompressExport(outDir, { brotliQuality });
+  console.log(`[build] ${packed.files} archivos precomprimidos: ${kib(packed.raw)} → ${kib(packed.br)} brotli ${brotliQuality}, ${kib(packed.gz)} gzip.`);
+  writeBuildStamp({ buildId, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString(), brotliQuality }, outDir);
+}
+
 /**
- * Brings a build's Brotli siblings written at a lower quality (a first `npm start`) to the best,
- * one file at a time, while the server answers; the stamp says so once done, and a start stopped
- * before then does it again next time. Resolves with the files rewritten (0 when none needed it).
+ * Compresses again at the best Brotli an export a quick build left (`npm start` outside
+ * production), so production, `npm test` and the benchmarks serve what a full build would.
+ * Resolves with whether it had to.
  */
-export async function improveCompression(outDir = path.join(ROOT, "out")) {
+export async function bestCompression(outDir = path.join(ROOT, "out")) {
   const stamp = readBuildStamp(outDir);
   // A stamp without the field is from before quick builds: written at the best.
-  if (!stamp || (stamp.brotliQuality ?? BEST_BROTLI) >= BEST_BROTLI) return 0;
-  const improved = await improveBrotli(outDir, { quality: BEST_BROTLI });
-  // Only if the build is still the one it started on.
-  if (readBuildStamp(outDir)?.buildId === stamp.buildId) writeBuildStamp({ ...stamp, brotliQuality: BEST_BROTLI }, outDir);
-  console.log(`[build] Brotli ${BEST_BROTLI} en ${improved.files} archivos, ${kib(improved.saved)} menos.`);
-  return improved.files;
+  if (!stamp || (stamp.brotliQuality ?? BEST_BROTLI) >= BEST_BROTLI) return false;
+  const packed = await precompressExport(outDir, { brotliQuality: BEST_BROTLI });
+  writeBuildStamp({ ...stamp, brotliQuality: BEST_BROTLI }, outDir);
+  console.log(`[build] ${packed.files} archivos comprimidos otra vez en Brotli ${BEST_BROTLI}: ${kib(packed.br)}.`);
+  return true;
 }
 
 function defaultBuildId() {

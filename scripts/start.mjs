@@ -4,15 +4,16 @@
 import path from "node:path";
 import { API_NODE_FLAGS, ROOT, killAll, startProcess } from "./lib/processes.mjs";
 import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, answerAuthEmulatorWait, startAuthEmulator } from "./lib/emulator.mjs";
-import { buildClient, improveCompression } from "./build.mjs";
+import { buildClient } from "./build.mjs";
 
 const started = Date.now();
 const port = process.env.PORT ?? "3000";
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? ".data");
 const usingRealFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.env.FIREBASE_PROJECT_ID.startsWith("demo-"));
 
-// Quick Brotli: the export's compression made ready sooner, and brought to the best once running.
-const buildCode = await buildClient({ ifStale: true, quickBrotli: true });
+// Outside production a build that has to happen here writes quicker Brotli, 2 % larger: a
+// clone's first start is ready ~4 s sooner (docs/operations/rendimiento.md).
+const buildCode = await buildClient({ ifStale: true, quickBrotli: process.env.NODE_ENV !== "production" });
 if (buildCode !== 0) process.exit(buildCode);
 
 // The emulator and the API (modules, PGlite, migrations) start side by side; the API's demo seed
@@ -37,7 +38,6 @@ const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/a
       ready = true;
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`\nPlaza está lista en http://localhost:${port} (arranque: ${seconds} s). Ctrl-C para detener.\n`);
-      improveCompression().catch((error) => console.error(`[build] No se pudo mejorar la compresión: ${error instanceof Error ? error.message : error}`));
     }
   },
 });

@@ -3,10 +3,8 @@
 // instead of compressing on each request or not at all.
 //
 // Brotli's quality 11 took 8.8 s of CPU on the export, quality 10 2.6 s, for 2 % more bytes (the
-// home's first-load scripts 185.0 → 188.4 KB). A build writes 11. The first `npm start` of a
-// clone writes 10, to be ready sooner, and then rewrites each sibling at 11 behind the running
-// server, one file at a time (`improveBrotli`), so readers get the best bytes a little later.
-// Each sibling appears whole (written aside, then renamed): a reader gets the old one or the new.
+// home's first-load scripts 185.0 → 188.4 KB). A build writes 11; `npm start` outside production
+// writes 10 when it has to build, to be ready sooner (scripts/build.mjs, `quickBrotli`).
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -43,13 +41,6 @@ function brotliAt(raw, quality) {
   });
 }
 
-/** A reader sees the old file or the new one, never part of it. */
-async function writeWhole(file, bytes) {
-  const aside = `${file}.${process.pid}.tmp`;
-  await fs.promises.writeFile(aside, bytes);
-  await fs.promises.rename(aside, file);
-}
-
 async function compressOne(file, brotliQuality) {
   const raw = await fs.promises.readFile(file);
   const written = { raw: raw.length, br: 0, gz: 0 };
@@ -59,11 +50,11 @@ async function compressOne(file, brotliQuality) {
   const [br, gz] = await Promise.all([brotliAt(raw, brotliQuality), gzip(raw, { level: 9 })]);
   // Only when it pays: otherwise the server falls back to the next encoding or the file itself.
   if (br.length < raw.length) {
-    await writeWhole(file + ".br", br);
+    await fs.promises.writeFile(file + ".br", br);
     written.br = br.length;
   }
   if (gz.length < raw.length) {
-    await writeWhole(file + ".gz", gz);
+    await fs.promises.writeFile(file + ".gz", gz);
     written.gz = gz.length;
   }
   return written;
@@ -90,30 +81,6 @@ export async function precompressExport(outDir, { concurrency = 4, brotliQuality
     totals.raw += result.raw;
     totals.br += result.br || result.raw;
     totals.gz += result.gz || result.raw;
-  });
-  return totals;
-}
-
-/**
- * Rewrites each Brotli sibling at `quality`, one file at a time by default (a server is answering
- * beside it). A file that changed meanwhile (a new build) keeps what its build wrote. Resolves
- * with how many siblings were rewritten and the bytes saved.
- */
-export async function improveBrotli(outDir, { quality = BEST_BROTLI, concurrency = 1 } = {}) {
-  const totals = { files: 0, saved: 0 };
-  const files = [...compressibleFiles(outDir)].filter((file) => fs.existsSync(file + ".br"));
-  await eachFile(files, concurrency, async (file) => {
-    const before = await fs.promises.stat(file).catch(() => null);
-    if (!before) return;
-    const raw = await fs.promises.readFile(file);
-    const br = await brotliAt(raw, quality);
-    const current = await fs.promises.stat(file).catch(() => null);
-    const sibling = await fs.promises.stat(file + ".br").catch(() => null);
-    if (!current || !sibling || current.mtimeMs !== before.mtimeMs || current.size !== raw.length) return;
-    if (br.length >= sibling.size) return;
-    await writeWhole(file + ".br", br);
-    totals.files += 1;
-    totals.saved += sibling.size - br.length;
   });
   return totals;
 }
