@@ -27,10 +27,12 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { describeEngine, inBatches, registeredAccount, ROOT } from "./lib/accounts.mjs";
 import { allPids, procStat, procStatusKb, ticksToMs } from "./lib/proc.mjs";
+import { benchTool } from "./lib/bench-tools.mjs";
+
+const { default: autocannon } = await benchTool("autocannon");
 
 const { values } = parseArgs({
   options: {

@@ -15,11 +15,13 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
 import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { EMULATOR, PROJECT, ROOT, inBatches, registeredAccount } from "./lib/accounts.mjs";
 import { freePort } from "./lib/free-port.mjs";
+import { benchTool } from "./lib/bench-tools.mjs";
+
+const { default: autocannon } = await benchTool("autocannon");
 
 const { values } = parseArgs({
   options: {

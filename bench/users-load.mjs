@@ -6,8 +6,10 @@
 //
 // Options: --connections 100 --duration 10 --users 100. Prints figures; asserts nothing.
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { describeEngine, inBatches, registeredAccount, startBenchServer } from "./lib/accounts.mjs";
+import { benchTool } from "./lib/bench-tools.mjs";
+
+const { default: autocannon } = await benchTool("autocannon");
 
 const { values } = parseArgs({
   options: {

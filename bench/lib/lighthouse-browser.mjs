@@ -2,10 +2,12 @@
 // /usr/bin/chromium), headless, with map tiles from the local stand-in for tile.openstreetmap.org
 // (tile-server.mjs), and Lighthouse's default config: mobile form factor, simulated slow 4G and
 // 4× CPU slowdown (`cpuSlowdown` changes only that).
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { startTileServer } from "./tile-server.mjs";
 import { isTask, pageNavigation } from "./trace.mjs";
+import { benchTool } from "./bench-tools.mjs";
+
+const chromeLauncher = await benchTool("chrome-launcher");
+const { default: lighthouse } = await benchTool("lighthouse");
 
 /**
  * Lighthouse's device classes by the host's benchmarkIndex (its docs/throttling.md, "Benchmarking
