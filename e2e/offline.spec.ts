@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_PORT, freshDataDir, startServer } from "./support/server";
+import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { E2E_PORT, freshDataDir, startServer, type RunningServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
 import { openPage, persistedCache } from "./support/accounts";
 
@@ -8,6 +8,22 @@ test.use({ serviceWorkers: "allow" });
 
 // A server of its own, so it can be stopped while the browser keeps the app.
 const PORT = E2E_PORT + 1;
+
+/** Runs `journey` in a browser context on a server of its own with fresh data; closes both after. */
+async function onOwnServer(
+  browser: Browser,
+  setup: { dataDir: string; context?: BrowserContextOptions },
+  journey: (page: Page, server: RunningServer, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const server = await startServer({ port: PORT, dataDir: freshDataDir(setup.dataDir) });
+  const context = await browser.newContext({ baseURL: server.url, ...setup.context });
+  try {
+    await journey(await context.newPage(), server, context);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+}
 
 /** Visits the home once the app works offline, and opens its first event of today; its title. */
 async function openTodaysFirstEvent(page: Page): Promise<string> {
@@ -20,10 +36,7 @@ async function openTodaysFirstEvent(page: Page): Promise<string> {
 }
 
 test("tras una visita en línea, con el servidor detenido, las páginas siguen funcionando", async ({ browser }) => {
-  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline") });
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  try {
+  await onOwnServer(browser, { dataDir: "offline" }, async (page, server, context) => {
     await page.goto("/");
     await waitForOfflineReady(page);
     await page.goto("/events/visitado/");
@@ -50,18 +63,12 @@ test("tras una visita en línea, con el servidor detenido, las páginas siguen f
     await expect(page.locator("h1").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Página no encontrada" })).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { plazaSameDocument?: boolean }).plazaSameDocument)).toBe(true);
-  } finally {
-    await context.close();
-    await server.stop();
-  }
+  });
 });
 
 test("la portada pinta primero su primera pantalla; lo de abajo aparece al bajar, también sin conexión tras una visita", async ({ browser }) => {
-  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline-home") });
   // A phone's screen: the featured communities are far below the first one.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  try {
+  await onOwnServer(browser, { dataDir: "offline-home", context: { viewport: { width: 412, height: 823 } } }, async (page, server) => {
     await page.goto("/");
     await waitForOfflineReady(page);
     const communities = page.getByRole("region", { name: "Comunidades destacadas" });
@@ -81,17 +88,11 @@ test("la portada pinta primero su primera pantalla; lo de abajo aparece al bajar
     await expect(community).toBeVisible();
     await page.getByRole("region", { name: "Lugares destacados" }).scrollIntoViewIfNeeded();
     await expect(page.getByRole("region", { name: "Lugares destacados" }).getByRole("link", { name: "Museo del Desierto" })).toBeVisible();
-  } finally {
-    await context.close();
-    await server.stop();
-  }
+  });
 });
 
 test("la portada de un evento visto en línea se sigue viendo sin conexión, en el AVIF que bajó", async ({ browser }) => {
-  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline-cover") });
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  try {
+  await onOwnServer(browser, { dataDir: "offline-cover" }, async (page, server, context) => {
     const title = await openTodaysFirstEvent(page);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const cover = page.getByRole("main").locator("img").first();
@@ -118,17 +119,11 @@ test("la portada de un evento visto en línea se sigue viendo sin conexión, en 
     expect(await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(file);
     const response = await drawn;
     expect({ fromServiceWorker: response.fromServiceWorker(), type: response.headers()["content-type"] }).toEqual({ fromServiceWorker: true, type: "image/avif" });
-  } finally {
-    await context.close();
-    await server.stop();
-  }
+  });
 });
 
 test("un evento recién abierto se sigue viendo sin conexión al recargar enseguida", async ({ browser }) => {
-  const server = await startServer({ port: PORT, dataDir: freshDataDir("offline-reload-at-once") });
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  try {
+  await onOwnServer(browser, { dataDir: "offline-reload-at-once" }, async (page, server, context) => {
     const title = await openTodaysFirstEvent(page);
     // Its description comes only with the event itself, not with the home's list.
     const about = page.getByRole("heading", { level: 2, name: "Acerca del evento" });
@@ -140,8 +135,5 @@ test("un evento recién abierto se sigue viendo sin conexión al recargar ensegu
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(about).toBeVisible();
-  } finally {
-    await context.close();
-    await server.stop();
-  }
+  });
 });
