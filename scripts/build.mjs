@@ -41,18 +41,19 @@ export async function buildClient({ ifStale = false, buildId, quickBrotli = fals
   const pages = writeCspManifest(path.join(ROOT, "out"));
   console.log(`[build] Hashes de CSP de ${pages} páginas en out/csp-manifest.json.`);
   // Last: every file that will be served exists by now, the manifest included.
-  await finishExport(path.join(ROOT, "out"), { buildId: id, brotliQuality: quickBrotli ? QUICK_BROTLI : BEST_BROTLI });
+  const brotliQuality = quickBrotli ? QUICK_BROTLI : BEST_BROTLI;
+  await finishExport(path.join(ROOT, "out"), { buildId: id, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString(), brotliQuality });
   console.log(`[build] Listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 0;
 }
 
 const kib = (n) => `${Math.round(n / 1024)} KiB`;
 
-/** Precompresses the export and stamps it current, with the Brotli quality it got. */
-export async function finishExport(outDir, { buildId, brotliQuality }) {
-  const packed = await precompressExport(outDir, { brotliQuality });
-  console.log(`[build] ${packed.files} archivos precomprimidos: ${kib(packed.raw)} → ${kib(packed.br)} brotli ${brotliQuality}, ${kib(packed.gz)} gzip.`);
-  writeBuildStamp({ buildId, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString(), brotliQuality }, outDir);
+/** Precompresses the export at the stamp's Brotli quality, then writes the stamp that makes it current. */
+export async function finishExport(outDir, stamp) {
+  const packed = await precompressExport(outDir, { brotliQuality: stamp.brotliQuality });
+  console.log(`[build] ${packed.files} archivos precomprimidos: ${kib(packed.raw)} → ${kib(packed.br)} brotli ${stamp.brotliQuality}, ${kib(packed.gz)} gzip.`);
+  writeBuildStamp(stamp, outDir);
 }
 
 /**
@@ -64,9 +65,7 @@ export async function bestCompression(outDir = path.join(ROOT, "out")) {
   const stamp = readBuildStamp(outDir);
   // A stamp without the field is from before quick builds: written at the best.
   if (!stamp || (stamp.brotliQuality ?? BEST_BROTLI) >= BEST_BROTLI) return false;
-  const packed = await precompressExport(outDir, { brotliQuality: BEST_BROTLI });
-  writeBuildStamp({ ...stamp, brotliQuality: BEST_BROTLI }, outDir);
-  console.log(`[build] ${packed.files} archivos comprimidos otra vez en Brotli ${BEST_BROTLI}: ${kib(packed.br)}.`);
+  await finishExport(outDir, { ...stamp, brotliQuality: BEST_BROTLI });
   return true;
 }
 

@@ -65,13 +65,14 @@ describe("los archivos precomprimidos de la PWA", () => {
 
   it("npm start fuera de producción construye con Brotli 10 y lo anota; lo que pide lo mejor lo comprime otra vez en 11", () => {
     expect(brotliAt(11).length).toBeLessThan(brotliAt(10).length);
-    script(`import { finishExport } from ${BUILD}; await finishExport(OUT, { buildId: "b1", brotliQuality: 10 });`);
+    script(`import { finishExport } from ${BUILD}; await finishExport(OUT, { buildId: "b1", sourcesHash: "h1", builtAt: "2026-11-30T23:00:00.000Z", brotliQuality: 10 });`);
     expect(read("_next/static/app.js.br").equals(brotliAt(10))).toBe(true);
-    expect(JSON.parse(read(STAMP).toString())).toMatchObject({ buildId: "b1", brotliQuality: 10 });
+    expect(JSON.parse(read(STAMP).toString())).toEqual({ buildId: "b1", sourcesHash: "h1", builtAt: "2026-11-30T23:00:00.000Z", brotliQuality: 10 });
 
     expect(script(`import { bestCompression } from ${BUILD}; console.log(await bestCompression(OUT));`)).toMatch(/true$/);
     for (const file of ["_next/static/app.js.br", "events/_/index.txt.br"]) expect(read(file).equals(brotliAt(11))).toBe(true);
-    expect(JSON.parse(read(STAMP).toString())).toMatchObject({ buildId: "b1", brotliQuality: 11 });
+    // The rest of the stamp stays the build's: the sources it was made from have not changed.
+    expect(JSON.parse(read(STAMP).toString())).toEqual({ buildId: "b1", sourcesHash: "h1", builtAt: "2026-11-30T23:00:00.000Z", brotliQuality: 11 });
     // Once done, nothing to do.
     expect(script(`import { bestCompression } from ${BUILD}; console.log(await bestCompression(OUT));`)).toBe("false");
   });
