@@ -42,7 +42,8 @@ const { values } = parseArgs({
     // API, floor, floor, API…), so a slow stretch of a shared machine falls on both sides alike.
     rounds: { type: "string", default: "1" },
     people: { type: "string", default: "40" },
-    // Writes a V8 CPU profile of the API process here on exit (open it in Chrome DevTools or speedscope).
+    // Writes a V8 CPU profile of the server process for each turn here, with profiles.json
+    // listing them with their requests (bench/profile-compare.mjs puts a row's API beside its floor).
     profile: { type: "string" },
     // Runs only the rows whose title contains this text (e.g. "con sesión"), to profile them alone.
     only: { type: "string" },
@@ -87,10 +88,9 @@ const DATABASE_CPU = (() => {
 const PEOPLE = Number(values.people);
 
 function startServer() {
-  // Plain node with tsx as a loader, so V8 flags (--cpu-prof) reach the process that serves. The
+  // Plain node with tsx as a loader, so the API's V8 flags reach the process that serves. The
   // floor lives in the same process, so it runs with the API's flags too.
-  const flags = [...API_NODE_FLAGS, ...(values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [])];
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", path.join(ROOT, "bench/content-server.mjs")], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, "--import", "tsx", path.join(ROOT, "bench/content-server.mjs")], {
     cwd: ROOT,
     env: process.env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -171,10 +171,38 @@ function withEncoding(req) {
 }
 
 /**
- * One autocannon run. `request()` gives each request's path and headers (a different event or
- * person each time), so neither side answers the same row over and over.
+ * One autocannon run (with --profile, profiled by itself). `request()` gives each request's path
+ * and headers (a different event or person each time), so neither side answers the same row over
+ * and over.
  */
-function run(title, base, request, changes = null) {
+async function run(title, base, request, changes = null) {
+  const profiling = await startProfile();
+  const measured = await load(title, base, request, changes);
+  await profiling?.stop(measured);
+  return measured;
+}
+
+// --profile: the server profiles each turn by itself (bench/content-server.mjs), listed in profiles.json.
+const profiles = [];
+async function startProfile() {
+  if (!values.profile) return null;
+  const control = async (url) => {
+    const response = await fetch(`${bare}${url}`, { method: "POST" });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+  };
+  await control("/profile/start");
+  return {
+    async stop({ title, result }) {
+      const slug = title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+      const file = path.join(path.resolve(values.profile), `${String(profiles.length + 1).padStart(2, "0")}-${slug}.cpuprofile`);
+      await control(`/profile/stop?file=${encodeURIComponent(file)}`);
+      profiles.push({ file: path.basename(file), title, requests: result.requests.total });
+      fs.writeFileSync(path.join(path.resolve(values.profile), "profiles.json"), JSON.stringify(profiles, null, 2));
+    },
+  };
+}
+
+function load(title, base, request, changes) {
   const stopChanges = changes?.();
   const cpuBefore = cpuMs(server.child.pid);
   const databaseBefore = DATABASE_CPU ? postgresCpuMs() : null;
@@ -198,6 +226,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const get = (path, headers = {}) => () => ({ method: "GET", path: typeof path === "function" ? path() : path, headers });
 
 console.log(`Cargando datos (${describeEngine()})…`);
+if (values.profile) fs.mkdirSync(values.profile, { recursive: true });
 const server = await startServer();
 const api = `http://127.0.0.1:${server.apiPort}`;
 const bare = `http://127.0.0.1:${server.barePort}`;

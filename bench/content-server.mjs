@@ -3,6 +3,8 @@
 // 100,000 events, 5,000 places and 20,000 news through generate_series, then serves the real
 // API and, on a second port, a bare Fastify route that runs only the indexed SELECT of the same
 // page. Prints one JSON line `{ ready, apiPort, barePort, placeId, loadSeconds }`.
+import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import Fastify from "fastify";
 import { buildApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/client.ts";
@@ -100,6 +102,20 @@ bare.post("/history/:id", async (request) => {
 });
 bare.post("/settle", async () => {
   await database.exec("VACUUM (ANALYZE) follows");
+  return { ok: true };
+});
+// bench/content-load.mjs --profile: a V8 CPU profile of each measured turn alone (not the loading
+// before it nor the other side's turns), so the API's turn and its floor's compare sample for sample.
+const inspector = new Session();
+inspector.connect();
+await inspector.post("Profiler.enable");
+bare.post("/profile/start", async () => {
+  await inspector.post("Profiler.start");
+  return { ok: true };
+});
+bare.post("/profile/stop", async (request) => {
+  const { profile } = await inspector.post("Profiler.stop");
+  fs.writeFileSync(String(request.query.file), JSON.stringify(profile));
   return { ok: true };
 });
 await bare.listen({ host: "127.0.0.1", port: 0 });

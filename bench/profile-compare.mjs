@@ -1,0 +1,96 @@
+// Where the API spends what its floor does not: reads the per-turn CPU profiles that
+// `bench/content-load.mjs --profile <dir>` writes and, for each row, puts the API's turns beside
+// its floor's in microseconds of samples per request, by owner (the first package or file of
+// this project up the stack from where the sample fell) and by function (where it fell).
+//
+//   node bench/profile-compare.mjs <dir> [--top 25] [--only <text>]
+//
+// The samples are wall time on the server's one JavaScript thread, idle excluded: a system call
+// that blocks while another process takes the core (`writev` to PostgreSQL, on two cores) counts
+// as time. Asserts nothing.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" }, only: { type: "string" } } });
+const dir = positionals[0];
+if (!dir) throw new Error("Uso: node bench/profile-compare.mjs <carpeta de --profile> [--top 25] [--only <texto>]");
+const index = JSON.parse(fs.readFileSync(path.join(dir, "profiles.json"), "utf8"));
+const TOP = Number(values.top);
+const NOT_WORK = new Set(["(idle)"]);
+
+/** Microseconds of samples per owner and per function in one profile. */
+function tally(file) {
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const place = (url) => {
+    const nodeModules = url.lastIndexOf("node_modules/");
+    if (nodeModules >= 0) return url.slice(nodeModules + 13).match(/^(@[^/]+\/)?[^/]+/)[0];
+    return url.startsWith("file://") ? path.relative(process.cwd(), new URL(url).pathname) : null;
+  };
+  const ownerCache = new Map();
+  const ownerOf = (id) => {
+    if (!ownerCache.has(id)) {
+      let owner = "node";
+      for (let node = nodes.get(id); node; node = nodes.get(parents.get(node.id))) {
+        const found = place(node.callFrame.url);
+        if (found) {
+          owner = found;
+          break;
+        }
+      }
+      const name = nodes.get(id).callFrame.functionName;
+      ownerCache.set(id, name.startsWith("(") ? name : owner);
+    }
+    return ownerCache.get(id);
+  };
+  const owners = new Map();
+  const functions = new Map();
+  const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
+  profile.samples.forEach((id, k) => {
+    const frame = nodes.get(id).callFrame;
+    if (NOT_WORK.has(frame.functionName)) return;
+    // A sample stands for the time until the next one.
+    const us = profile.timeDeltas[k + 1] ?? 0;
+    add(owners, ownerOf(id), us);
+    add(functions, `${frame.functionName || "(anónima)"} ${place(frame.url) ?? (frame.url || "")}${frame.url ? `:${frame.lineNumber + 1}` : ""}`, us);
+  });
+  return { owners, functions };
+}
+
+function combine(entries) {
+  const owners = new Map();
+  const functions = new Map();
+  let requests = 0;
+  for (const entry of entries) {
+    const counted = tally(entry.file);
+    requests += entry.requests;
+    for (const [key, us] of counted.owners) owners.set(key, (owners.get(key) ?? 0) + us);
+    for (const [key, us] of counted.functions) functions.set(key, (functions.get(key) ?? 0) + us);
+  }
+  const perRequest = (map) => new Map([...map].map(([key, us]) => [key, us / requests]));
+  return { owners: perRequest(owners), functions: perRequest(functions), requests };
+}
+
+function table(heading, api, floor) {
+  const keys = new Set([...api.keys(), ...floor.keys()]);
+  const rows = [...keys].map((key) => [key, api.get(key) ?? 0, floor.get(key) ?? 0]).sort((a, b) => b[1] - b[2] - (a[1] - a[2]));
+  const total = (map) => [...map.values()].reduce((sum, us) => sum + us, 0);
+  console.log(`\n| ${heading} | API µs/petición | suelo µs/petición | diferencia |\n| --- | ---: | ---: | ---: |`);
+  console.log(`| **todo** | ${total(api).toFixed(1)} | ${total(floor).toFixed(1)} | ${(total(api) - total(floor)).toFixed(1)} |`);
+  for (const [key, a, f] of rows.slice(0, TOP)) console.log(`| ${key.replaceAll("|", "\\|")} | ${a.toFixed(2)} | ${f.toFixed(2)} | ${(a - f).toFixed(2)} |`);
+}
+
+const floorSuffix = " (suelo)";
+const titles = [...new Set(index.map((entry) => entry.title).filter((title) => !title.endsWith(floorSuffix)))];
+for (const title of titles.filter((title) => !values.only || title.includes(values.only))) {
+  const floorEntries = index.filter((entry) => entry.title === `${title}${floorSuffix}`);
+  if (floorEntries.length === 0) continue;
+  const api = combine(index.filter((entry) => entry.title === title));
+  const floor = combine(floorEntries);
+  console.log(`\n## ${title}: ${api.requests} peticiones de la API, ${floor.requests} del suelo`);
+  table("Dueño", api.owners, floor.owners);
+  table("Función", api.functions, floor.functions);
+}
