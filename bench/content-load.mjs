@@ -10,18 +10,19 @@
 //   BENCH_DESCRIPTION_CHARS=800 …   # events with descriptions of that length (a real agenda's)
 //
 // Options: --connections 100 --duration 10 --rounds 1 (turns of --duration seconds, alternating
-// each row with its floor; × /api/health stays against the one health run before them) --people 40 --profile <dir> (a V8 CPU profile of the
-// API process) --only <text> (only the rows whose title contains it) --history <n> (each reader
+// each row with its floor; × /api/health stays against the one health run before them) --people 40
+// --profile <dir> (a V8 CPU profile of the server in each turn, for bench/profile-compare.mjs) --only <text> (only the rows whose title contains it) --history <n> (each reader
 // has also followed n past events, as a long-time user has) --writes <n> (while each API row runs,
 // n changes a second through the API elsewhere: people following and unfollowing an event, so
 // what each change touches is read again, as in a city where things change) --write evento|persona|comunidad
 // (what those changes are: following an event, following a person, joining a community) --accept-encoding
 // "gzip, deflate, br, zstd" (every request asks for a compressed answer, as a browser does; the
 // floor answers uncompressed either way).
+// --node-flags="--single-threaded-gc" (more V8 flags for the server process, to try one).
 // Prints a table (req/s, p50, p99,
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
-// on this machine its processes' CPU ms per request) and the server process's peak memory;
-// asserts nothing.
+// on this machine its processes' CPU ms per request), what the server saw in each row (its event
+// loop's delay, the collector's pauses) and the server process's peak memory; asserts nothing.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -57,6 +58,8 @@ const { values } = parseArgs({
     // Every request asks for a compressed answer as a browser does ("gzip, deflate, br, zstd" is
     // Chrome's); without it the API answers uncompressed, which no browser asks for.
     "accept-encoding": { type: "string" },
+    // More flags for the server process after the API's own (API_NODE_FLAGS), to try one: "--single-threaded-gc".
+    "node-flags": { type: "string", default: "" },
   },
 });
 const acceptEncoding = values["accept-encoding"];
@@ -90,7 +93,8 @@ const PEOPLE = Number(values.people);
 function startServer() {
   // Plain node with tsx as a loader, so the API's V8 flags reach the process that serves. The
   // floor lives in the same process, so it runs with the API's flags too.
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, "--import", "tsx", path.join(ROOT, "bench/content-server.mjs")], {
+  const extraFlags = values["node-flags"].split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...extraFlags, "--import", "tsx", path.join(ROOT, "bench/content-server.mjs")], {
     cwd: ROOT,
     env: process.env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -162,6 +166,22 @@ function combined(turns) {
     non2xx: sum((turn) => turn.non2xx ?? 0),
     cpuPerRequest: perRequest("cpuPerRequest"),
     databaseCpuPerRequest: perRequest("databaseCpuPerRequest"),
+    inside: combinedInside(turns.map((turn) => turn.inside)),
+  };
+}
+
+/** What the server saw in several turns: the worst delays and pauses, the pauses' time added up. */
+function combinedInside(turns) {
+  const worst = (pick) => Math.max(...turns.map(pick));
+  const pauses = (kind) => ({
+    count: turns.reduce((sum, turn) => sum + turn.gc[kind].count, 0),
+    totalMs: turns.reduce((sum, turn) => sum + turn.gc[kind].totalMs, 0),
+    maxMs: worst((turn) => turn.gc[kind].maxMs),
+  });
+  return {
+    loopDelay: { p50: worst((turn) => turn.loopDelay.p50), p99: worst((turn) => turn.loopDelay.p99), max: worst((turn) => turn.loopDelay.max) },
+    gc: { minor: pauses("minor"), major: pauses("major"), all: pauses("all") },
+    seconds: turns.reduce((sum, turn) => sum + turn.seconds, 0),
   };
 }
 
@@ -171,35 +191,31 @@ function withEncoding(req) {
 }
 
 /**
- * One autocannon run (with --profile, profiled by itself). `request()` gives each request's path
- * and headers (a different event or person each time), so neither side answers the same row over
- * and over.
+ * One autocannon run, watched from inside the server (its event loop's delay and GC pauses; with
+ * --profile, a CPU profile of the run alone). `request()` gives each request's path and headers (a
+ * different event or person each time), so neither side answers the same row over and over.
  */
 async function run(title, base, request, changes = null) {
-  const profiling = await startProfile();
+  await control(`/turn/start${values.profile ? "?profile=1" : ""}`);
   const measured = await load(title, base, request, changes);
-  await profiling?.stop(measured);
-  return measured;
+  const file = values.profile ? path.join(path.resolve(values.profile), `${String(profiles.length + 1).padStart(2, "0")}-${slugOf(title)}.cpuprofile`) : null;
+  const inside = await (await control(`/turn/stop${file ? `?file=${encodeURIComponent(file)}` : ""}`)).json();
+  if (file) {
+    profiles.push({ file: path.basename(file), title, requests: measured.result.requests.total });
+    fs.writeFileSync(path.join(path.resolve(values.profile), "profiles.json"), JSON.stringify(profiles, null, 2));
+  }
+  return { title, result: { ...measured.result, inside: { ...inside, seconds: duration } } };
 }
 
-// --profile: the server profiles each turn by itself (bench/content-server.mjs), listed in profiles.json.
+// --profile: each turn's profile, listed in profiles.json for bench/profile-compare.mjs.
 const profiles = [];
-async function startProfile() {
-  if (!values.profile) return null;
-  const control = async (url) => {
-    const response = await fetch(`${bare}${url}`, { method: "POST" });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-  };
-  await control("/profile/start");
-  return {
-    async stop({ title, result }) {
-      const slug = title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
-      const file = path.join(path.resolve(values.profile), `${String(profiles.length + 1).padStart(2, "0")}-${slug}.cpuprofile`);
-      await control(`/profile/stop?file=${encodeURIComponent(file)}`);
-      profiles.push({ file: path.basename(file), title, requests: result.requests.total });
-      fs.writeFileSync(path.join(path.resolve(values.profile), "profiles.json"), JSON.stringify(profiles, null, 2));
-    },
-  };
+const slugOf = (title) => title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+
+/** A request to the benchmark server's own routes (bench/content-server.mjs), next to the floor. */
+async function control(url) {
+  const response = await fetch(`${bare}${url}`, { method: "POST" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+  return response;
 }
 
 function load(title, base, request, changes) {
@@ -348,6 +364,16 @@ try {
     console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} | ${fmt(ratio)} | ${fmt(vsHealth)} | ${ms(result.cpuPerRequest)} | ${ms(result.databaseCpuPerRequest)} |`);
   }
   if (turnRatios.length > 0) console.log(`\n× suelo en cada turno:\n${turnRatios.map((line) => `- ${line}`).join("\n")}`);
+  // Where a p99 of many milliseconds comes from when the mean answer takes a few: the server's own
+  // stalls (a late event loop, a collector's pause) or the machine (the process waiting for a core).
+  console.log("\nDentro del proceso del servidor, en cada fila (el peor turno; la recolección, sumada):\n");
+  console.log("| Prueba | retraso del bucle p99 ms | máximo ms | pausas menores de GC por segundo · media ms · máx. ms | mayores: cuántas · máx. ms | GC ms por segundo |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const { title, result } of rows) {
+    const { loopDelay, gc, seconds } = result.inside;
+    const minor = `${(gc.minor.count / seconds).toFixed(1)} · ${(gc.minor.count ? gc.minor.totalMs / gc.minor.count : 0).toFixed(1)} · ${gc.minor.maxMs.toFixed(1)}`;
+    console.log(`| ${title} | ${loopDelay.p99.toFixed(1)} | ${loopDelay.max.toFixed(1)} | ${minor} | ${gc.major.count} · ${gc.major.maxMs.toFixed(1)} | ${(gc.all.totalMs / seconds).toFixed(1)} |`);
+  }
   const peak = peakRssMiB(server.child.pid);
   // Both servers and the loaded data share that process: compare runs with each other, not with a row.
   if (peak !== null) console.log(`\nMemoria máxima del proceso del servidor (VmHWM): ${Math.round(peak)} MiB`);

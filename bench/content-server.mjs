@@ -5,6 +5,7 @@
 // page. Prints one JSON line `{ ready, apiPort, barePort, placeId, loadSeconds }`.
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
+import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import Fastify from "fastify";
 import { buildApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/client.ts";
@@ -104,19 +105,40 @@ bare.post("/settle", async () => {
   await database.exec("VACUUM (ANALYZE) follows");
   return { ok: true };
 });
-// bench/content-load.mjs --profile: a V8 CPU profile of each measured turn alone (not the loading
-// before it nor the other side's turns), so the API's turn and its floor's compare sample for sample.
+// Each measured turn of bench/content-load.mjs, watched from inside: how late the event loop ran
+// (a p99 of many milliseconds when the mean answer takes a few comes from stalls here, or from the
+// machine), the garbage collector's pauses, and with --profile a V8 CPU profile of the turn alone
+// (not the loading nor the other side's turns), so an API turn and its floor's compare sample for sample.
 const inspector = new Session();
 inspector.connect();
 await inspector.post("Profiler.enable");
-bare.post("/profile/start", async () => {
-  await inspector.post("Profiler.start");
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+let pauses = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) pauses.push({ kind: entry.detail?.kind, ms: entry.duration });
+}).observe({ entryTypes: ["gc"] });
+let profiling = false;
+bare.post("/turn/start", async (request) => {
+  profiling = request.query.profile === "1";
+  if (profiling) await inspector.post("Profiler.start");
+  loopDelay.reset();
+  loopDelay.enable();
+  pauses = [];
   return { ok: true };
 });
-bare.post("/profile/stop", async (request) => {
-  const { profile } = await inspector.post("Profiler.stop");
-  fs.writeFileSync(String(request.query.file), JSON.stringify(profile));
-  return { ok: true };
+bare.post("/turn/stop", async (request) => {
+  loopDelay.disable();
+  if (profiling) {
+    const { profile } = await inspector.post("Profiler.stop");
+    fs.writeFileSync(String(request.query.file), JSON.stringify(profile));
+  }
+  const ms = (ns) => ns / 1e6;
+  const byKind = (kind) => pauses.filter((pause) => pause.kind === kind);
+  const summary = (list) => ({ count: list.length, totalMs: list.reduce((sum, pause) => sum + pause.ms, 0), maxMs: Math.max(0, ...list.map((pause) => pause.ms)) });
+  return {
+    loopDelay: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+    gc: { minor: summary(byKind(constants.NODE_PERFORMANCE_GC_MINOR)), major: summary(byKind(constants.NODE_PERFORMANCE_GC_MAJOR)), all: summary(pauses) },
+  };
 });
 await bare.listen({ host: "127.0.0.1", port: 0 });
 
