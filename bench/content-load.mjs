@@ -30,7 +30,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { API_NODE_FLAGS } from "../scripts/lib/processes.mjs";
 import { describeEngine, inBatches, registeredAccount, ROOT } from "./lib/accounts.mjs";
-import { allPids, procStat, procStatusKb, ticksToMs } from "./lib/proc.mjs";
+import { allPids, procStat, procStatusKb, threadSchedstat, ticksToMs } from "./lib/proc.mjs";
 import { benchTool } from "./lib/bench-tools.mjs";
 
 const { default: autocannon } = await benchTool("autocannon");
@@ -181,6 +181,7 @@ function combinedInside(turns) {
   return {
     loopDelay: { p50: worst((turn) => turn.loopDelay.p50), p99: worst((turn) => turn.loopDelay.p99), max: worst((turn) => turn.loopDelay.max) },
     gc: { minor: pauses("minor"), major: pauses("major"), all: pauses("all") },
+    waitingMs: turns.some((turn) => turn.waitingMs === null) ? null : turns.reduce((sum, turn) => sum + turn.waitingMs, 0),
     seconds: turns.reduce((sum, turn) => sum + turn.seconds, 0),
   };
 }
@@ -197,14 +198,18 @@ function withEncoding(req) {
  */
 async function run(title, base, request, changes = null) {
   await control(`/turn/start${values.profile ? "?profile=1" : ""}`);
+  const scheduledBefore = threadSchedstat(server.child.pid);
   const measured = await load(title, base, request, changes);
+  const scheduledAfter = threadSchedstat(server.child.pid);
+  // The server's JavaScript thread runnable but without a core: the machine's share of a long tail.
+  const waitingMs = scheduledBefore && scheduledAfter ? (scheduledAfter.waitingNs - scheduledBefore.waitingNs) / 1e6 : null;
   const file = values.profile ? path.join(path.resolve(values.profile), `${String(profiles.length + 1).padStart(2, "0")}-${slugOf(title)}.cpuprofile`) : null;
   const inside = await (await control(`/turn/stop${file ? `?file=${encodeURIComponent(file)}` : ""}`)).json();
   if (file) {
     profiles.push({ file: path.basename(file), title, requests: measured.result.requests.total });
     fs.writeFileSync(path.join(path.resolve(values.profile), "profiles.json"), JSON.stringify(profiles, null, 2));
   }
-  return { title, result: { ...measured.result, inside: { ...inside, seconds: duration } } };
+  return { title, result: { ...measured.result, inside: { ...inside, waitingMs, seconds: duration } } };
 }
 
 // --profile: each turn's profile, listed in profiles.json for bench/profile-compare.mjs.
@@ -367,12 +372,12 @@ try {
   // Where a p99 of many milliseconds comes from when the mean answer takes a few: the server's own
   // stalls (a late event loop, a collector's pause) or the machine (the process waiting for a core).
   console.log("\nDentro del proceso del servidor, en cada fila (el peor turno; la recolección, sumada):\n");
-  console.log("| Prueba | retraso del bucle p99 ms | máximo ms | pausas menores de GC por segundo · media ms · máx. ms | mayores: cuántas · máx. ms | GC ms por segundo |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| Prueba | retraso del bucle p99 ms | máximo ms | pausas menores de GC por segundo · media ms · máx. ms | mayores: cuántas · máx. ms | GC ms por segundo | esperando un núcleo, ms por segundo |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result } of rows) {
-    const { loopDelay, gc, seconds } = result.inside;
+    const { loopDelay, gc, waitingMs, seconds } = result.inside;
     const minor = `${(gc.minor.count / seconds).toFixed(1)} · ${(gc.minor.count ? gc.minor.totalMs / gc.minor.count : 0).toFixed(1)} · ${gc.minor.maxMs.toFixed(1)}`;
-    console.log(`| ${title} | ${loopDelay.p99.toFixed(1)} | ${loopDelay.max.toFixed(1)} | ${minor} | ${gc.major.count} · ${gc.major.maxMs.toFixed(1)} | ${(gc.all.totalMs / seconds).toFixed(1)} |`);
+    console.log(`| ${title} | ${loopDelay.p99.toFixed(1)} | ${loopDelay.max.toFixed(1)} | ${minor} | ${gc.major.count} · ${gc.major.maxMs.toFixed(1)} | ${(gc.all.totalMs / seconds).toFixed(1)} | ${waitingMs === null ? "" : (waitingMs / seconds).toFixed(0)} |`);
   }
   const peak = peakRssMiB(server.child.pid);
   // Both servers and the loaded data share that process: compare runs with each other, not with a row.

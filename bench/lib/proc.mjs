@@ -49,3 +49,17 @@ export function procStatusKb(pid, field) {
     return null;
   }
 }
+
+/**
+ * The scheduler's account of one thread (/proc/<pid>/task/<tid>/schedstat): nanoseconds on a core,
+ * nanoseconds runnable but waiting for one, and how many times it got one. A process's main
+ * thread is the task whose tid is its pid. null where /proc or the thread is gone.
+ */
+export function threadSchedstat(pid, tid = pid) {
+  try {
+    const [onCpuNs, waitingNs, slices] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").trim().split(/\s+/).map(Number);
+    return { onCpuNs, waitingNs, slices };
+  } catch {
+    return null;
+  }
+}
