@@ -112,6 +112,8 @@ bare.post("/settle", async () => {
 const inspector = new Session();
 inspector.connect();
 await inspector.post("Profiler.enable");
+// A sample every 100 µs instead of V8's 1 ms: a request here takes 30–200 µs.
+await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 let pauses = [];
 new PerformanceObserver((list) => {

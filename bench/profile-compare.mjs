@@ -1,9 +1,11 @@
 // Where the API spends what its floor does not: reads the per-turn CPU profiles that
 // `bench/content-load.mjs --profile <dir>` writes and, for each row, puts the API's turns beside
 // its floor's in microseconds of samples per request, by owner (the first package or file of
-// this project up the stack from where the sample fell) and by function (where it fell).
+// this project up the stack from where the sample fell) and by function (where it fell). With
+// --against <other dir>, each row's API turns beside the same row's API turns there instead (two
+// versions of the code, or two settings of the bench).
 //
-//   node bench/profile-compare.mjs <dir> [--top 25] [--only <text>]
+//   node bench/profile-compare.mjs <dir> [--against <other dir>] [--top 25] [--only <text>]
 //
 // The samples are wall time on the server's one JavaScript thread, idle excluded: a system call
 // that blocks while another process takes the core (`writev` to PostgreSQL, on two cores) counts
@@ -12,16 +14,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" }, only: { type: "string" } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" }, only: { type: "string" }, against: { type: "string" } } });
 const dir = positionals[0];
 if (!dir) throw new Error("Uso: node bench/profile-compare.mjs <carpeta de --profile> [--top 25] [--only <texto>]");
-const index = JSON.parse(fs.readFileSync(path.join(dir, "profiles.json"), "utf8"));
+const indexOf = (folder) => JSON.parse(fs.readFileSync(path.join(folder, "profiles.json"), "utf8")).map((entry) => ({ ...entry, file: path.join(folder, entry.file) }));
+const index = indexOf(dir);
 const TOP = Number(values.top);
 const NOT_WORK = new Set(["(idle)"]);
 
 /** Microseconds of samples per owner and per function in one profile. */
 function tally(file) {
-  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+  const profile = JSON.parse(fs.readFileSync(file, "utf8"));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
@@ -74,23 +77,25 @@ function combine(entries) {
   return { owners: perRequest(owners), functions: perRequest(functions), requests };
 }
 
-function table(heading, api, floor) {
+function table(heading, api, floor, [apiName, floorName]) {
   const keys = new Set([...api.keys(), ...floor.keys()]);
   const rows = [...keys].map((key) => [key, api.get(key) ?? 0, floor.get(key) ?? 0]).sort((a, b) => b[1] - b[2] - (a[1] - a[2]));
   const total = (map) => [...map.values()].reduce((sum, us) => sum + us, 0);
-  console.log(`\n| ${heading} | API µs/petición | suelo µs/petición | diferencia |\n| --- | ---: | ---: | ---: |`);
+  console.log(`\n| ${heading} | ${apiName} µs/petición | ${floorName} µs/petición | diferencia |\n| --- | ---: | ---: | ---: |`);
   console.log(`| **todo** | ${total(api).toFixed(1)} | ${total(floor).toFixed(1)} | ${(total(api) - total(floor)).toFixed(1)} |`);
   for (const [key, a, f] of rows.slice(0, TOP)) console.log(`| ${key.replaceAll("|", "\\|")} | ${a.toFixed(2)} | ${f.toFixed(2)} | ${(a - f).toFixed(2)} |`);
 }
 
 const floorSuffix = " (suelo)";
+const against = values.against ? indexOf(values.against) : null;
 const titles = [...new Set(index.map((entry) => entry.title).filter((title) => !title.endsWith(floorSuffix)))];
 for (const title of titles.filter((title) => !values.only || title.includes(values.only))) {
-  const floorEntries = index.filter((entry) => entry.title === `${title}${floorSuffix}`);
-  if (floorEntries.length === 0) continue;
+  const otherEntries = against ? against.filter((entry) => entry.title === title) : index.filter((entry) => entry.title === `${title}${floorSuffix}`);
+  if (otherEntries.length === 0) continue;
+  const names = against ? [path.basename(dir), path.basename(values.against)] : ["API", "suelo"];
   const api = combine(index.filter((entry) => entry.title === title));
-  const floor = combine(floorEntries);
-  console.log(`\n## ${title}: ${api.requests} peticiones de la API, ${floor.requests} del suelo`);
-  table("Dueño", api.owners, floor.owners);
-  table("Función", api.functions, floor.functions);
+  const other = combine(otherEntries);
+  console.log(`\n## ${title}: ${api.requests} peticiones en ${names[0]}, ${other.requests} en ${names[1]}`);
+  table("Dueño", api.owners, other.owners, names);
+  table("Función", api.functions, other.functions, names);
 }
