@@ -7,7 +7,7 @@ import { etagMatches, etagOf } from "./etag";
 
 // Anonymous reads of public content (lists, one item) are the same for everyone, so they are
 // answered with an ETag and a short `Cache-Control: public, max-age` (If-None-Match → 304 with
-// no body), and each instance keeps the last answers in memory for as long. Anything sent with
+// no body), and each instance keeps the last answers in memory for a little less (KEPT_ANSWER_MS). Anything sent with
 // a token stays `no-store`: it is personal (follow flags, what the viewer may edit), unless the
 // route finds it is everyone's for this viewer (answerAsEveryone), who then gets the kept one.
 //
@@ -64,6 +64,19 @@ declare module "fastify" {
 
 /** Seconds a browser or a shared cache may reuse an anonymous answer without asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 10;
+/**
+ * The last stretch of a kept row's life (routes/content/shared-rows.ts), in which a read answers
+ * with it and loads it again in the background.
+ */
+export const ROWS_REFRESH_AHEAD_MS = 2000;
+/**
+ * How long an answer is kept here: that much less than the rows it is built from. The rows are
+ * asked for before the answer is kept, so with the same lifetime they always ended first, and the
+ * read after an answer ended waited for the database; with a city's agenda of 2,000 events read
+ * at random, ~200 readers a second did (docs/operations/rendimiento-bitacora.md, "La cola de la
+ * API, vista desde dentro"). Now that read finds its rows in their last stretch.
+ */
+export const KEPT_ANSWER_MS = PUBLIC_MAX_AGE_SECONDS * 1000 - ROWS_REFRESH_AHEAD_MS;
 /** Lists of content, and what ranks content (para ti): any change to an item may move them. */
 export const LISTS_SCOPE = "lists";
 /** One item of content as everyone sees it. */
@@ -166,12 +179,12 @@ const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ??
 /**
  * Registers the hooks in `api` (before compression, so they see the JSON text) and the version
  * listener. Returns `bump` for changes made outside a request (none need it today): with no
- * scopes, a change to everything.
+ * scopes, a change to everything. `clock` is for tests, as sharedRows's.
  */
 export async function registerPublicCache(
   api: FastifyInstance,
   database: Pick<Database, "schema" | "listen" | "query">,
-  { checkAnswers = false }: { checkAnswers?: boolean } = {},
+  { checkAnswers = false, clock }: { checkAnswers?: boolean; clock?: { now(): number } } = {},
 ) {
   let version = 0;
   // Changes narrowed to a scope since the last change to everything, which clears them.
@@ -180,7 +193,9 @@ export async function registerPublicCache(
   const remembered = new LRUCache<string, Remembered>({
     maxSize: REMEMBERED_BYTES,
     sizeCalculation: sizeOf,
-    ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
+    ttl: KEPT_ANSWER_MS,
+    // For tests: lru-cache's own time source, read at every call (as in routes/content/shared-rows.ts).
+    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
   });
   const channel = contentVersionChannel(database);
   // The NOTIFY also comes back to the instance that sent it, which counted its change already:

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { PUBLIC_MAX_AGE_SECONDS } from "../../plugins/http-cache";
+import { PUBLIC_MAX_AGE_SECONDS, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
 
 // A public list or item reads the same rows for every viewer; only whether the viewer follows
 // each one and their role in its community differ (viewer-rows.ts adds those). So those rows are
@@ -15,9 +15,10 @@ const MAX_WEIGHT = 16 * 1024 * 1024;
  * loaded in the same second expired in the same second, and the readers of all of them waited on
  * the database at once (docs/operations/rendimiento-bitacora.md, "Leer de nuevo antes de que
  * venza"). No value is answered past its lifetime: what bounds a change made outside the API is
- * the same.
+ * the same. Answers kept for everyone end this much sooner than their rows (KEPT_ANSWER_MS), so
+ * the read that builds one again is the read in that stretch.
  */
-export const REFRESH_AHEAD_MS = 2000;
+export const REFRESH_AHEAD_MS = ROWS_REFRESH_AHEAD_MS;
 /** What one row of content is counted as (a page of 20 events is ~20 KB of JSON). */
 export const ROW_WEIGHT = 4096;
 
