@@ -64,9 +64,11 @@ declare module "fastify" {
 
 /** Seconds a browser or a shared cache may reuse an anonymous answer without asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 10;
+/** How long rows read for everyone are kept (routes/content/shared-rows.ts). */
+export const KEPT_ROWS_MS = PUBLIC_MAX_AGE_SECONDS * 1000;
 /**
- * The last stretch of a kept row's life (routes/content/shared-rows.ts), in which a read answers
- * with it and loads it again in the background.
+ * The last stretch of a kept row's life, in which a read answers with it and loads it again in
+ * the background (routes/content/shared-rows.ts).
  */
 export const ROWS_REFRESH_AHEAD_MS = 2000;
 /**
@@ -74,9 +76,12 @@ export const ROWS_REFRESH_AHEAD_MS = 2000;
  * asked for before the answer is kept, so with the same lifetime they always ended first, and the
  * read after an answer ended waited for the database; with a city's agenda of 2,000 events read
  * at random, ~200 readers a second did (docs/operations/rendimiento-bitacora.md, "La cola de la
- * API, vista desde dentro"). Now that read finds its rows in their last stretch.
+ * API, vista desde dentro"). Now that read finds its rows in their last stretch, as long as the
+ * answer was built when its rows were loaded, which is how a read that finds both gone builds it.
+ * One built later from rows already kept (another address of the same list, a signed-in reader's
+ * answer kept for everyone) may still outlive them, and its next reader waits once.
  */
-export const KEPT_ANSWER_MS = PUBLIC_MAX_AGE_SECONDS * 1000 - ROWS_REFRESH_AHEAD_MS;
+export const KEPT_ANSWER_MS = KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
 /** Lists of content, and what ranks content (para ti): any change to an item may move them. */
 export const LISTS_SCOPE = "lists";
 /** One item of content as everyone sees it. */

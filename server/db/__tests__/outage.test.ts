@@ -207,7 +207,7 @@ if (expectedDatabaseKind() === "postgres") {
         expect(res.headers["retry-after"]).toBe("5");
       }
       // The anonymous answer given a moment ago is still served, as a shared cache would
-      // (plugins/http-cache.ts: at most PUBLIC_MAX_AGE_SECONDS old).
+      // (plugins/http-cache.ts: kept KEPT_ANSWER_MS).
       const fromMemory = await t.request({ url: "/api/events" });
       expect(fromMemory.statusCode).toBe(200);
       expect(fromMemory.headers.etag).toBe(remembered.headers.etag);

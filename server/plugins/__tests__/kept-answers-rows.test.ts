@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Database } from "../../db/client";
 import { openTestDatabase } from "../../test/harness";
+import { waitUntil } from "../../test/wait";
 import { sharedRows } from "../../routes/content/shared-rows";
 import { itemScope, registerPublicCache } from "../http-cache";
 
@@ -39,19 +40,21 @@ describe("una respuesta guardada para todos y las filas de las que sale", () => 
     await database.close();
   });
 
-  /** Whether the answer arrived without the database answering anything meanwhile. */
+  /**
+   * Whether the answer arrived without the database answering anything meanwhile: a read that
+   * waits for a load never arrives, since loads are only answered between reads.
+   */
   async function answeredAtOnce(): Promise<{ done: boolean; title?: string }> {
     let state: { done: boolean; title?: string } = { done: false };
     void app.inject({ url: "/eventos/e1" }).then((response) => (state = { done: true, title: (response.json() as { data: { title: string } }).data.title }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(() => state.done, 2_000).catch(() => undefined);
     return state;
   }
 
   it("quien la sigue pidiendo nunca espera a la base: la respuesta vence antes que sus filas, y armarla de nuevo las renueva en segundo plano", async () => {
     // The first reader of all waits for the rows: nothing was kept.
     const first = app.inject({ url: "/eventos/e1" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(loads).toHaveLength(1);
+    await waitUntil(() => loads.length === 1);
     loads[0]!.resolve("v1 (pedida a los 1 s)");
     expect((await first).statusCode).toBe(200);
 

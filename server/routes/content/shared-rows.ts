@@ -1,10 +1,10 @@
 import { LRUCache } from "lru-cache";
-import { PUBLIC_MAX_AGE_SECONDS, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
+import { KEPT_ROWS_MS, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
 
 // A public list or item reads the same rows for every viewer; only whether the viewer follows
 // each one and their role in its community differ (viewer-rows.ts adds those). So those rows are
-// read once without a viewer and kept as briefly as anonymous answers (plugins/http-cache.ts),
-// under the same content stamps: any change through the API, on this instance or another, to
+// read once without a viewer and kept about as briefly as anonymous answers (plugins/http-cache.ts,
+// which keeps those a little less), under the same content stamps: any change through the API, on this instance or another, to
 // everything or to their scope (a follow: the lists and the item followed), makes them unused. Signed-in reads then cost one small query instead of the whole page's.
 
 /** Memory for kept rows per resource, counted by the weight each read declares. */
@@ -46,7 +46,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
   const kept = new LRUCache<string, Kept>({
     maxSize: MAX_WEIGHT,
     sizeCalculation: (entry) => entry.weight,
-    ttl: PUBLIC_MAX_AGE_SECONDS * 1000,
+    ttl: KEPT_ROWS_MS,
     // A test clock is read at every call: lru-cache otherwise keeps a time for 1 ms of real time.
     ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
   });

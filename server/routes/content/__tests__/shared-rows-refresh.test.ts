@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@jest/globals";
-import { PUBLIC_MAX_AGE_SECONDS } from "../../../plugins/http-cache";
+import { KEPT_ROWS_MS } from "../../../plugins/http-cache";
 import { REFRESH_AHEAD_MS, sharedRows } from "../shared-rows";
 
 // A row that is being read is loaded again before its lifetime ends, in the background, so its
 // readers never wait on the database when it would have expired; one nobody reads expires as
 // before. Time is a hand-moved clock; loads are promises the test settles.
 
-const LIFETIME_MS = PUBLIC_MAX_AGE_SECONDS * 1000;
+const LIFETIME_MS = KEPT_ROWS_MS;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 // Rows declare their weight as a number; a reader's account, as a function of what arrived.
