@@ -206,7 +206,7 @@ async function run(title, base, request, changes = null) {
   const file = values.profile ? path.join(path.resolve(values.profile), `${String(profiles.length + 1).padStart(2, "0")}-${slugOf(title)}.cpuprofile`) : null;
   const inside = await (await control(`/turn/stop${file ? `?file=${encodeURIComponent(file)}` : ""}`)).json();
   if (file) {
-    profiles.push({ file: path.basename(file), title, requests: measured.result.requests.total });
+    profiles.push({ file: path.basename(file), title, requests: measured.result.requests.total, root: ROOT });
     fs.writeFileSync(path.join(path.resolve(values.profile), "profiles.json"), JSON.stringify(profiles, null, 2));
   }
   return { title, result: { ...measured.result, inside: { ...inside, waitingMs, seconds: duration } } };
@@ -214,7 +214,7 @@ async function run(title, base, request, changes = null) {
 
 // --profile: each turn's profile, listed in profiles.json for bench/profile-compare.mjs.
 const profiles = [];
-const slugOf = (title) => title.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
+const slugOf = (title) => title.normalize("NFD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
 
 /** A request to the benchmark server's own routes (bench/content-server.mjs), next to the floor. */
 async function control(url) {
@@ -358,8 +358,10 @@ try {
 
   const writing = writesPerSecond > 0 ? ` · ${writesPerSecond} cambios por segundo (--write ${values.write}) durante cada fila de la API (${changesMade} hechos, ${changesFailed} fallidos)` : "";
   const encoding = acceptEncoding === undefined ? "" : ` · Accept-Encoding: ${acceptEncoding}`;
+  // What changes the figures themselves: a V8 flag tried, or the profiler sampling every 100 µs.
+  const settings = `${values["node-flags"] ? ` · opciones de V8: ${values["node-flags"]}` : ""}${values.profile ? " · con perfil de CPU en cada turno" : ""}`;
   const turns = rounds > 1 ? ` en ${rounds} turnos alternados con su suelo (p50: la mediana de los turnos; p99: el peor; × /api/health, contra su única corrida)` : "";
-  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba${turns} · ${PEOPLE} cuentas${writing}${encoding}\n`);
+  console.log(`\n${describeEngine()} · ${connections} conexiones · ${duration} s por prueba${turns} · ${PEOPLE} cuentas${writing}${encoding}${settings}\n`);
   console.log("| Prueba | req/s | p50 ms | p99 ms | errores | × suelo | × /api/health | CPU ms/petición | CPU de PostgreSQL ms/petición |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result, ratio, health: vsHealth } of rows) {
@@ -371,7 +373,7 @@ try {
   if (turnRatios.length > 0) console.log(`\n× suelo en cada turno:\n${turnRatios.map((line) => `- ${line}`).join("\n")}`);
   // Where a p99 of many milliseconds comes from when the mean answer takes a few: the server's own
   // stalls (a late event loop, a collector's pause) or the machine (the process waiting for a core).
-  console.log("\nDentro del proceso del servidor, en cada fila (el peor turno; la recolección, sumada):\n");
+  console.log("\nDentro del proceso del servidor, en cada fila (el peor turno; la recolección, sumada; el retraso, sin el milisegundo del propio temporizador):\n");
   console.log("| Prueba | retraso del bucle p99 ms | máximo ms | pausas menores de GC por segundo · media ms · máx. ms | mayores: cuántas · máx. ms | GC ms por segundo | esperando un núcleo, ms por segundo |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result } of rows) {

@@ -12,18 +12,23 @@
 // as time. Asserts nothing.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" }, only: { type: "string" }, against: { type: "string" } } });
 const dir = positionals[0];
-if (!dir) throw new Error("Uso: node bench/profile-compare.mjs <carpeta de --profile> [--top 25] [--only <texto>]");
+if (!dir) throw new Error("Uso: node bench/profile-compare.mjs <carpeta de --profile> [--against <otra carpeta>] [--top 25] [--only <texto>]");
 const indexOf = (folder) => JSON.parse(fs.readFileSync(path.join(folder, "profiles.json"), "utf8")).map((entry) => ({ ...entry, file: path.join(folder, entry.file) }));
 const index = indexOf(dir);
 const TOP = Number(values.top);
 const NOT_WORK = new Set(["(idle)"]);
 
-/** Microseconds of samples per owner and per function in one profile. */
-function tally(file) {
+// Two versions are two checkouts, and a change moves lines: across runs a function is its file
+// from its checkout's root and its name, without the line.
+const withLines = !values.against;
+
+/** Microseconds of samples per owner and per function in one profile (`root`: its checkout). */
+function tally({ file, root = process.cwd() }) {
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map();
@@ -31,7 +36,7 @@ function tally(file) {
   const place = (url) => {
     const nodeModules = url.lastIndexOf("node_modules/");
     if (nodeModules >= 0) return url.slice(nodeModules + 13).match(/^(@[^/]+\/)?[^/]+/)[0];
-    return url.startsWith("file://") ? path.relative(process.cwd(), new URL(url).pathname) : null;
+    return url.startsWith("file://") ? path.relative(root, fileURLToPath(url)) : null;
   };
   const ownerCache = new Map();
   const ownerOf = (id) => {
@@ -58,7 +63,7 @@ function tally(file) {
     // A sample stands for the time until the next one.
     const us = profile.timeDeltas[k + 1] ?? 0;
     add(owners, ownerOf(id), us);
-    add(functions, `${frame.functionName || "(anónima)"} ${place(frame.url) ?? (frame.url || "")}${frame.url ? `:${frame.lineNumber + 1}` : ""}`, us);
+    add(functions, `${frame.functionName || "(anónima)"} ${place(frame.url) ?? (frame.url || "")}${frame.url && withLines ? `:${frame.lineNumber + 1}` : ""}`, us);
   });
   return { owners, functions };
 }
@@ -68,18 +73,19 @@ function combine(entries) {
   const functions = new Map();
   let requests = 0;
   for (const entry of entries) {
-    const counted = tally(entry.file);
+    const counted = tally(entry);
     requests += entry.requests;
     for (const [key, us] of counted.owners) owners.set(key, (owners.get(key) ?? 0) + us);
     for (const [key, us] of counted.functions) functions.set(key, (functions.get(key) ?? 0) + us);
   }
-  const perRequest = (map) => new Map([...map].map(([key, us]) => [key, us / requests]));
+  const perRequest = (map) => new Map([...map].map(([key, us]) => [key, requests > 0 ? us / requests : 0]));
   return { owners: perRequest(owners), functions: perRequest(functions), requests };
 }
 
 function table(heading, api, floor, [apiName, floorName]) {
   const keys = new Set([...api.keys(), ...floor.keys()]);
-  const rows = [...keys].map((key) => [key, api.get(key) ?? 0, floor.get(key) ?? 0]).sort((a, b) => b[1] - b[2] - (a[1] - a[2]));
+  // By the size of the difference, either way: what the floor spends more on also explains a row.
+  const rows = [...keys].map((key) => [key, api.get(key) ?? 0, floor.get(key) ?? 0]).sort((a, b) => Math.abs(b[1] - b[2]) - Math.abs(a[1] - a[2]));
   const total = (map) => [...map.values()].reduce((sum, us) => sum + us, 0);
   console.log(`\n| ${heading} | ${apiName} µs/petición | ${floorName} µs/petición | diferencia |\n| --- | ---: | ---: | ---: |`);
   console.log(`| **todo** | ${total(api).toFixed(1)} | ${total(floor).toFixed(1)} | ${(total(api) - total(floor)).toFixed(1)} |`);
