@@ -151,9 +151,12 @@ function peakRssMiB(pid) {
  * their requests, failures added up; p50 the median turn's and p99 the worst turn's (autocannon
  * gives percentiles, not the histograms to merge).
  */
+/** `pick` of every turn, added up. */
+const sumOf = (turns, pick) => turns.reduce((total, turn) => total + pick(turn), 0);
+
 function combined(turns) {
   if (turns.length === 1) return turns[0];
-  const sum = (pick) => turns.reduce((total, turn) => total + pick(turn), 0);
+  const sum = (pick) => sumOf(turns, pick);
   const total = sum((turn) => turn.requests.total);
   const perRequest = (field) => (turns.some((turn) => turn[field] === null) || total === 0 ? null : sum((turn) => turn[field] * turn.requests.total) / total);
   const p50s = turns.map((turn) => turn.latency.p50).sort((a, b) => a - b);
@@ -174,15 +177,15 @@ function combined(turns) {
 function combinedInside(turns) {
   const worst = (pick) => Math.max(...turns.map(pick));
   const pauses = (kind) => ({
-    count: turns.reduce((sum, turn) => sum + turn.gc[kind].count, 0),
-    totalMs: turns.reduce((sum, turn) => sum + turn.gc[kind].totalMs, 0),
+    count: sumOf(turns, (turn) => turn.gc[kind].count),
+    totalMs: sumOf(turns, (turn) => turn.gc[kind].totalMs),
     maxMs: worst((turn) => turn.gc[kind].maxMs),
   });
   return {
     loopDelay: { p50: worst((turn) => turn.loopDelay.p50), p99: worst((turn) => turn.loopDelay.p99), max: worst((turn) => turn.loopDelay.max) },
     gc: { minor: pauses("minor"), major: pauses("major"), all: pauses("all") },
-    waitingMs: turns.some((turn) => turn.waitingMs === null) ? null : turns.reduce((sum, turn) => sum + turn.waitingMs, 0),
-    seconds: turns.reduce((sum, turn) => sum + turn.seconds, 0),
+    waitingMs: turns.some((turn) => turn.waitingMs === null) ? null : sumOf(turns, (turn) => turn.waitingMs),
+    seconds: sumOf(turns, (turn) => turn.seconds),
   };
 }
 

@@ -68,7 +68,11 @@ export const PUBLIC_MAX_AGE_SECONDS = 10;
 export const KEPT_ROWS_MS = PUBLIC_MAX_AGE_SECONDS * 1000;
 /**
  * The last stretch of a kept row's life, in which a read answers with it and loads it again in
- * the background (routes/content/shared-rows.ts).
+ * the background (routes/content/shared-rows.ts), so rows that are read keep being answered from
+ * memory. Without it every row loaded in the same second expired in the same second, and the
+ * readers of all of them waited on the database at once (docs/operations/rendimiento-bitacora.md,
+ * "Leer de nuevo antes de que venza"). No value is answered past its lifetime: what bounds a
+ * change made outside the API is the same.
  */
 export const ROWS_REFRESH_AHEAD_MS = 2000;
 /**

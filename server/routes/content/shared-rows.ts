@@ -9,16 +9,6 @@ import { KEPT_ROWS_MS, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
 
 /** Memory for kept rows per resource, counted by the weight each read declares. */
 const MAX_WEIGHT = 16 * 1024 * 1024;
-/**
- * A read in the last stretch of a kept value's life loads it again in the background while it
- * goes on answering, so rows that are read keep being answered from memory. Without it every row
- * loaded in the same second expired in the same second, and the readers of all of them waited on
- * the database at once (docs/operations/rendimiento-bitacora.md, "Leer de nuevo antes de que
- * venza"). No value is answered past its lifetime: what bounds a change made outside the API is
- * the same. Answers kept for everyone end this much sooner than their rows (KEPT_ANSWER_MS), so
- * the read that builds one again is the read in that stretch.
- */
-export const REFRESH_AHEAD_MS = ROWS_REFRESH_AHEAD_MS;
 /** What one row of content is counted as (a page of 20 events is ~20 KB of JSON). */
 export const ROW_WEIGHT = 4096;
 
@@ -91,7 +81,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
       const stamp = contentStamp(scope);
       const hit = kept.get(key);
       if (hit && hit.stamp === stamp) {
-        if (hit.settled && !hit.refreshing && kept.getRemainingTTL(key) <= REFRESH_AHEAD_MS) refresh(key, hit, weight, load);
+        if (hit.settled && !hit.refreshing && kept.getRemainingTTL(key) <= ROWS_REFRESH_AHEAD_MS) refresh(key, hit, weight, load);
         return hit.value as Promise<T>;
       }
       const value = load();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { KEPT_ROWS_MS } from "../../../plugins/http-cache";
-import { REFRESH_AHEAD_MS, sharedRows } from "../shared-rows";
+import { KEPT_ROWS_MS, ROWS_REFRESH_AHEAD_MS } from "../../../plugins/http-cache";
+import { sharedRows } from "../shared-rows";
 
 // A row that is being read is loaded again before its lifetime ends, in the background, so its
 // readers never wait on the database when it would have expired; one nobody reads expires as
@@ -48,7 +48,7 @@ function setup(weight: number | ((value: string) => number)) {
   const renewing = async () => {
     void read();
     await answer();
-    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
+    clock.t += LIFETIME_MS - ROWS_REFRESH_AHEAD_MS;
     void read();
     expect(loads).toHaveLength(2);
   };
@@ -72,7 +72,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     expect(loads).toHaveLength(1);
 
     // Before the last stretch of its life, reads take the kept value and load nothing.
-    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS - 1;
+    clock.t += LIFETIME_MS - ROWS_REFRESH_AHEAD_MS - 1;
     expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
     expect(loads).toHaveLength(1);
 
@@ -86,7 +86,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     expect(await settledNow(read())).toEqual({ done: true, value: "v2" });
 
     // Past the first value's end, the renewed one answers at once: no read waits.
-    clock.t += REFRESH_AHEAD_MS + 100;
+    clock.t += ROWS_REFRESH_AHEAD_MS + 100;
     expect(await settledNow(read())).toEqual({ done: true, value: "v2" });
     expect(loads).toHaveLength(2);
   });
@@ -98,7 +98,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     clock.t += 500;
     await answer();
     // It answers to its end without a load (it would be renewed in its own last stretch)…
-    clock.t = askedAt + LIFETIME_MS - REFRESH_AHEAD_MS - 1;
+    clock.t = askedAt + LIFETIME_MS - ROWS_REFRESH_AHEAD_MS - 1;
     await answersAtOnce("v2", 2);
     // …which is LIFETIME_MS after it was asked for: then a read waits for a load.
     clock.t = askedAt + LIFETIME_MS + 1;
@@ -117,7 +117,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     const { clock, loads, read, answer, answersAtOnce, waitsForLoad } = setup(weight);
     void read();
     await answer();
-    clock.t += LIFETIME_MS - REFRESH_AHEAD_MS;
+    clock.t += LIFETIME_MS - ROWS_REFRESH_AHEAD_MS;
     await answersAtOnce("v1", 2);
     loads[1]!.reject(new Error("la base no contestó"));
     await nextTurn();
@@ -125,7 +125,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     await answersAtOnce("v1", 3);
     loads[2]!.reject(new Error("la base sigue sin contestar"));
     await nextTurn();
-    clock.t += REFRESH_AHEAD_MS - 1;
+    clock.t += ROWS_REFRESH_AHEAD_MS - 1;
     await answersAtOnce("v1", 4);
     clock.t += 2;
     await waitsForLoad(5, "v2");
