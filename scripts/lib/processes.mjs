@@ -31,14 +31,14 @@ export function isMainModule(url) {
  * answer and its promises, and with the smaller ones V8 stopped to collect them so often that the
  * same signed-in reads took 5-15 % more CPU. 64 MB saved little more and held 8 KiB more memory
  * per open notification stream; 32 MB held none (docs/operations/rendimiento-bitacora.md).
- * The old generation may reach 128 MB before a full collection: V8 otherwise sets the next
- * one at ~1.1 times what survived the last (its marking is fast next to the rate a server fills its old
- * generation), and the answers and rows kept for 8-10 s (plugins/http-cache.ts,
+ * The old generation's limit is 128 MB at least. V8 otherwise sets it at ~1.1 times what survived
+ * the last full collection, and the answers and rows kept for 8-10 s (plugins/http-cache.ts,
  * routes/content/shared-rows.ts) fill it under load: a full collection every 2-10 s, each
- * holding the event loop 8-25 ms, with ~0.2 s of concurrent marking on another core. With 128 MB
- * the limit stays there or above: in the same 85 s of the content benchmark, 4 instead of 10, and
- * none in most turns of an event's rows; the process peaked 110-125 MiB higher ("Las pausas
- * mayores", same file). A heap that lives above 128 MB sets its own limit as before.
+ * holding the event loop 8-25 ms, with 0.2-0.3 s of concurrent marking on the other core. With
+ * the minimum, ~85 s of an event's rows in the content benchmark had 4 full collections instead
+ * of 10, and most of their turns none; that process, which also runs the floors, peaked 104-124
+ * MiB higher ("Las pausas mayores", same file). Above ~116 MB of live heap V8's own limit is the
+ * higher one and applies as before.
  */
 export const API_NODE_FLAGS = ["--max-semi-space-size=32", "--initial-old-space-size=128"];
 
