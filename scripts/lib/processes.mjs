@@ -31,16 +31,8 @@ export function isMainModule(url) {
  * answer and its promises, and with the smaller ones V8 stopped to collect them so often that the
  * same signed-in reads took 5-15 % more CPU. 64 MB saved little more and held 8 KiB more memory
  * per open notification stream; 32 MB held none (docs/operations/rendimiento-bitacora.md).
- * The old generation's limit is 128 MB at least. V8 otherwise sets it at ~1.1 times what survived
- * the last full collection, and the answers and rows kept for 8-10 s (plugins/http-cache.ts,
- * routes/content/shared-rows.ts) fill it under load: a full collection every 2-10 s, each
- * holding the event loop 8-25 ms, with 0.2-0.3 s of concurrent marking on the other core. With
- * the minimum, ~85 s of an event's rows in the content benchmark had 4 full collections instead
- * of 10, and most of their turns none; that process, which also runs the floors, peaked 104-124
- * MiB higher ("Las pausas mayores", same file). Above ~116 MB of live heap V8's own limit is the
- * higher one and applies as before.
  */
-export const API_NODE_FLAGS = ["--max-semi-space-size=32", "--initial-old-space-size=128"];
+export const API_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 const children = new Set();
 
