@@ -146,14 +146,14 @@ function peakRssMiB(pid) {
   return kib === null ? null : kib / 1024;
 }
 
+/** `pick` of every turn, added up. */
+const sumOf = (turns, pick) => turns.reduce((total, turn) => total + pick(turn), 0);
+
 /**
  * Turns of one side as one result: requests a second over all of them, CPU per request over all
  * their requests, failures added up; p50 the median turn's and p99 the worst turn's (autocannon
  * gives percentiles, not the histograms to merge).
  */
-/** `pick` of every turn, added up. */
-const sumOf = (turns, pick) => turns.reduce((total, turn) => total + pick(turn), 0);
-
 function combined(turns) {
   if (turns.length === 1) return turns[0];
   const sum = (pick) => sumOf(turns, pick);

@@ -7,8 +7,8 @@ import { etagMatches, etagOf } from "./etag";
 
 // Anonymous reads of public content (lists, one item) are the same for everyone, so they are
 // answered with an ETag and a short `Cache-Control: public, max-age` (If-None-Match → 304 with
-// no body), and each instance keeps the last answers in memory for a little less (KEPT_ANSWER_MS). Anything sent with
-// a token stays `no-store`: it is personal (follow flags, what the viewer may edit), unless the
+// no body), and each instance keeps the last answers in memory for a little less
+// (KEPT_ANSWER_MS). Anything sent with a token stays `no-store`: it is personal (follow flags, what the viewer may edit), unless the
 // route finds it is everyone's for this viewer (answerAsEveryone), who then gets the kept one.
 //
 // Invalidation: every successful change through the API (any method but GET/HEAD/OPTIONS with a
@@ -86,6 +86,14 @@ export const ROWS_REFRESH_AHEAD_MS = 2000;
  * answer kept for everyone) may still outlive them, and its next reader waits once.
  */
 export const KEPT_ANSWER_MS = KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
+
+/**
+ * lru-cache options that make a kept answer or row age by a test's hand-moved clock, read at
+ * every call (lru-cache otherwise keeps a time for 1 ms of real time); none without one.
+ */
+export function keptByClock(clock: { now(): number } | undefined): { perf?: { now(): number }; ttlResolution?: number } {
+  return clock ? { perf: clock, ttlResolution: 0 } : {};
+}
 /** Lists of content, and what ranks content (para ti): any change to an item may move them. */
 export const LISTS_SCOPE = "lists";
 /** One item of content as everyone sees it. */
@@ -203,8 +211,7 @@ export async function registerPublicCache(
     maxSize: REMEMBERED_BYTES,
     sizeCalculation: sizeOf,
     ttl: KEPT_ANSWER_MS,
-    // For tests: lru-cache's own time source, read at every call (as in routes/content/shared-rows.ts).
-    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+    ...keptByClock(clock),
   });
   const channel = contentVersionChannel(database);
   // The NOTIFY also comes back to the instance that sent it, which counted its change already:

@@ -1,11 +1,13 @@
 import { LRUCache } from "lru-cache";
-import { KEPT_ROWS_MS, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
+import { KEPT_ROWS_MS, keptByClock, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
 
 // A public list or item reads the same rows for every viewer; only whether the viewer follows
 // each one and their role in its community differ (viewer-rows.ts adds those). So those rows are
 // read once without a viewer and kept about as briefly as anonymous answers (plugins/http-cache.ts,
-// which keeps those a little less), under the same content stamps: any change through the API, on this instance or another, to
-// everything or to their scope (a follow: the lists and the item followed), makes them unused. Signed-in reads then cost one small query instead of the whole page's.
+// which keeps those a little less), under the same content stamps: any change through the API, on
+// this instance or another, to everything or to their scope (a follow: the lists and the item
+// followed), makes them unused. Signed-in reads then cost one small query instead of the whole
+// page's.
 
 /** Memory for kept rows per resource, counted by the weight each read declares. */
 const MAX_WEIGHT = 16 * 1024 * 1024;
@@ -37,8 +39,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
     maxSize: MAX_WEIGHT,
     sizeCalculation: (entry) => entry.weight,
     ttl: KEPT_ROWS_MS,
-    // A test clock is read at every call: lru-cache otherwise keeps a time for 1 ms of real time.
-    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
+    ...keptByClock(clock),
   });
   /**
    * Keeps `entry` as arrived with `loaded`, weighed now. A new object, since lru-cache weighs a key

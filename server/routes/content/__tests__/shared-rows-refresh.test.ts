@@ -6,7 +6,6 @@ import { sharedRows } from "../shared-rows";
 // readers never wait on the database when it would have expired; one nobody reads expires as
 // before. Time is a hand-moved clock; loads are promises the test settles.
 
-const LIFETIME_MS = KEPT_ROWS_MS;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 // Rows declare their weight as a number; a reader's account, as a function of what arrived.
@@ -48,7 +47,7 @@ function setup(weight: number | ((value: string) => number)) {
   const renewing = async () => {
     void read();
     await answer();
-    clock.t += LIFETIME_MS - ROWS_REFRESH_AHEAD_MS;
+    clock.t += KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
     void read();
     expect(loads).toHaveLength(2);
   };
@@ -72,7 +71,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     expect(loads).toHaveLength(1);
 
     // Before the last stretch of its life, reads take the kept value and load nothing.
-    clock.t += LIFETIME_MS - ROWS_REFRESH_AHEAD_MS - 1;
+    clock.t += KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS - 1;
     expect(await settledNow(read())).toEqual({ done: true, value: "v1" });
     expect(loads).toHaveLength(1);
 
@@ -98,10 +97,10 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     clock.t += 500;
     await answer();
     // It answers to its end without a load (it would be renewed in its own last stretch)…
-    clock.t = askedAt + LIFETIME_MS - ROWS_REFRESH_AHEAD_MS - 1;
+    clock.t = askedAt + KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS - 1;
     await answersAtOnce("v2", 2);
-    // …which is LIFETIME_MS after it was asked for: then a read waits for a load.
-    clock.t = askedAt + LIFETIME_MS + 1;
+    // …which is KEPT_ROWS_MS after it was asked for: then a read waits for a load.
+    clock.t = askedAt + KEPT_ROWS_MS + 1;
     await waitsForLoad(3, "v3");
   });
 
@@ -109,7 +108,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     const { clock, read, answer, waitsForLoad } = setup(weight);
     void read();
     await answer();
-    clock.t += LIFETIME_MS + 1;
+    clock.t += KEPT_ROWS_MS + 1;
     await waitsForLoad(2, "v2");
   });
 
@@ -117,7 +116,7 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     const { clock, loads, read, answer, answersAtOnce, waitsForLoad } = setup(weight);
     void read();
     await answer();
-    clock.t += LIFETIME_MS - ROWS_REFRESH_AHEAD_MS;
+    clock.t += KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
     await answersAtOnce("v1", 2);
     loads[1]!.reject(new Error("la base no contestó"));
     await nextTurn();
