@@ -211,6 +211,9 @@ export async function registerPublicCache(
     maxSize: REMEMBERED_BYTES,
     sizeCalculation: sizeOf,
     ttl: KEPT_ANSWER_MS,
+    // An ended answer stays where it was until it is replaced, for the answer built after it to
+    // compare with (onSend); a read still never gets it.
+    noDeleteOnStaleGet: true,
     ...keptByClock(clock),
   });
   const channel = contentVersionChannel(database);
@@ -322,21 +325,22 @@ export async function registerPublicCache(
     }
     const state = request[STATE];
     if (!state || state.served || state.personal || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    const etag = etagOf(payload);
+    const contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
+    // Built again the same as the answer that ended (nearly always), that one goes on with what
+    // was compressed of it: the text just built dies young, where collecting it is cheap, instead
+    // of living its 8 s into V8's old generation and dying there, where a full collection (a
+    // pause of every reader) clears it (docs/operations/rendimiento-bitacora.md, "Lo renovado sin
+    // cambios no se guarda de nuevo").
+    const ended = remembered.peek(request.url, { allowStale: true });
+    const entry: Remembered =
+      ended && ended.body === payload && ended.contentType === contentType
+        ? { ...ended, scope: state.scope, stamp: state.stamp }
+        : { scope: state.scope, stamp: state.stamp, etag: etagOf(payload), body: payload, bytes: Buffer.byteLength(payload), encoded: {}, contentType };
     const anonymous = isAnonymous(request);
-    if (anonymous) publicHeaders(reply, etag);
+    if (anonymous) publicHeaders(reply, entry.etag);
     else varies(reply);
-    const entry: Remembered = {
-      scope: state.scope,
-      stamp: state.stamp,
-      etag,
-      body: payload,
-      bytes: Buffer.byteLength(payload),
-      encoded: {},
-      contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
-    };
     if (state.stamp === stampOf(state.scope)) remembered.set(request.url, entry);
-    if (anonymous && revalidates(request, etag)) {
+    if (anonymous && revalidates(request, entry.etag)) {
       reply.code(304);
       return null;
     }

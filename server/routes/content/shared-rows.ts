@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { LRUCache } from "lru-cache";
 import { KEPT_ROWS_MS, keptByClock, ROWS_REFRESH_AHEAD_MS } from "../../plugins/http-cache";
 
@@ -29,6 +30,8 @@ interface Kept {
   weight: number;
   /** The value has arrived (a load in flight is already the newest there is). */
   settled?: boolean;
+  /** The value, once it has arrived: a renewal that reads the same keeps this one. */
+  arrived?: unknown;
   /** A load started ahead of the value's end is on its way. */
   refreshing?: boolean;
 }
@@ -48,7 +51,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
    */
   const keepArrived = <T>(key: string, entry: Omit<Kept, "weight">, loaded: T, weight: number | ((value: T) => number), options: LRUCache.SetOptions<string, Kept, unknown>) => {
     try {
-      kept.set(key, { ...entry, weight: Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1), settled: true, refreshing: false }, options);
+      kept.set(key, { ...entry, weight: Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1), settled: true, refreshing: false, arrived: loaded }, options);
     } catch {
       kept.delete(key);
     }
@@ -69,7 +72,15 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
     loading.then(
       (loaded) => {
         // Dropped, or replaced by a load after a change: the newer entry stands.
-        if (kept.peek(key) === entry) keepArrived(key, { stamp: entry.stamp, value: Promise.resolve(loaded) }, loaded, weight, { start: asked });
+        if (kept.peek(key) !== entry) return;
+        // Read again unchanged (nearly always), the value already kept goes on: the one just read
+        // dies young, where collecting it is cheap. Kept anew, each renewal's rows lived their
+        // 10 s into V8's old generation and died there, and that is what full collections (8–25 ms
+        // pauses of every reader) came to clear (docs/operations/rendimiento-bitacora.md,
+        // "Lo renovado sin cambios no se guarda de nuevo").
+        const same = entry.settled && isDeepStrictEqual(entry.arrived, loaded);
+        const value = same ? (entry.arrived as T) : loaded;
+        keepArrived(key, { stamp: entry.stamp, value: same ? entry.value : Promise.resolve(loaded) }, value, weight, { start: asked });
       },
       // The value in hand answers to its end; a read after that loads it as a miss does.
       () => (entry.refreshing = false),

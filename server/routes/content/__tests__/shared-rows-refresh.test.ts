@@ -155,3 +155,59 @@ describe.each(WEIGHTS)("filas guardadas: se leen de nuevo antes de vencer (%s)",
     await waitsForLoad(3, "v2");
   });
 });
+
+// Rows read again unchanged keep the objects already kept: the ones just read die young, where
+// V8 collects them cheaply, instead of living into its old generation and dying there, which is
+// what full collections (pauses of every reader) came to clear.
+describe("filas guardadas: una renovación que lee lo mismo", () => {
+  type EventRow = { id: string; title: string; startsAt: Date; tags: string[] };
+  const row = (title: string): EventRow => ({ id: "e1", title, startsAt: new Date("2026-12-05T20:00:00-06:00"), tags: ["música"] });
+
+  function setup() {
+    const clock = { t: 1_000, now: () => clock.t };
+    const rows = sharedRows(() => "1.0", { clock });
+    const loads: ((value: EventRow) => void)[] = [];
+    const read = () => rows.get("item:e1", "events:e1", 1, () => new Promise<EventRow>((resolve) => loads.push(resolve)));
+    /** Keeps `first`, then renews it with what `renewal` reads; answers a read after the renewal. */
+    const renewWith = async (first: EventRow, renewal: EventRow) => {
+      void read();
+      loads[0]!(first);
+      await nextTurn();
+      clock.t += KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
+      void read();
+      expect(loads).toHaveLength(2);
+      loads[1]!(renewal);
+      await nextTurn();
+      return read();
+    };
+    return { clock, loads, read, renewWith };
+  }
+
+  it("sigue respondiendo con lo que ya tenía, y eso vive desde que se pidió la renovación", async () => {
+    const { clock, loads, read, renewWith } = setup();
+    const first = row("Concierto en la Alameda");
+    const renewed = row("Concierto en la Alameda");
+    const answered = await renewWith(first, renewed);
+    expect(answered).toEqual(renewed);
+    expect(answered).toBe(first);
+    // Past the first load's end it still answers at once: its life counts from the renewal.
+    clock.t += ROWS_REFRESH_AHEAD_MS + 100;
+    expect(await settledNow(read())).toEqual({ done: true, value: first });
+    expect(loads).toHaveLength(2);
+  });
+
+  it("lo que cambió se responde: un título, una fecha o una etiqueta distintos", async () => {
+    const changes: ((value: EventRow) => void)[] = [
+      (value) => (value.title = "Concierto en la Alameda (cambia de hora)"),
+      (value) => value.startsAt.setHours(21),
+      (value) => value.tags.push("gratis"),
+    ];
+    for (const change of changes) {
+      const { renewWith } = setup();
+      const renewed = row("Concierto en la Alameda");
+      change(renewed);
+      const answered = await renewWith(row("Concierto en la Alameda"), renewed);
+      expect(answered).toBe(renewed);
+    }
+  });
+});
