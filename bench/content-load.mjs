@@ -22,7 +22,8 @@
 // Prints a table (req/s, p50, p99,
 // errors, × its floor, × /api/health, the API process's CPU ms per request, and with a PostgreSQL
 // on this machine its processes' CPU ms per request), what the server saw in each row (its event
-// loop's delay, the collector's pauses) and the server process's peak memory; asserts nothing.
+// loop's delay, the collector's pauses, what moved to V8's old generation) and the server
+// process's peak memory; asserts nothing.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -184,6 +185,7 @@ function combinedInside(turns) {
   return {
     loopDelay: { p50: worst((turn) => turn.loopDelay.p50), p99: worst((turn) => turn.loopDelay.p99), max: worst((turn) => turn.loopDelay.max) },
     gc: { minor: pauses("minor"), major: pauses("major"), all: pauses("all") },
+    promotedBytes: sumOf(turns, (turn) => turn.promotedBytes),
     waitingMs: turns.some((turn) => turn.waitingMs === null) ? null : sumOf(turns, (turn) => turn.waitingMs),
     seconds: sumOf(turns, (turn) => turn.seconds),
   };
@@ -377,12 +379,12 @@ try {
   // Where a p99 of many milliseconds comes from when the mean answer takes a few: the server's own
   // stalls (a late event loop, a collector's pause) or the machine (the process waiting for a core).
   console.log("\nDentro del proceso del servidor, en cada fila (el peor turno; la recolección, sumada; el retraso, sin el milisegundo del propio temporizador):\n");
-  console.log("| Prueba | retraso del bucle p99 ms | máximo ms | pausas menores de GC por segundo · media ms · máx. ms | mayores: cuántas · máx. ms | GC ms por segundo | esperando un núcleo, ms por segundo |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| Prueba | retraso del bucle p99 ms | máximo ms | pausas menores de GC por segundo · media ms · máx. ms | mayores: cuántas · máx. ms | GC ms por segundo | a la generación vieja, MB por segundo | esperando un núcleo, ms por segundo |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const { title, result } of rows) {
-    const { loopDelay, gc, waitingMs, seconds } = result.inside;
+    const { loopDelay, gc, promotedBytes, waitingMs, seconds } = result.inside;
     const minor = `${(gc.minor.count / seconds).toFixed(1)} · ${(gc.minor.count ? gc.minor.totalMs / gc.minor.count : 0).toFixed(1)} · ${gc.minor.maxMs.toFixed(1)}`;
-    console.log(`| ${title} | ${loopDelay.p99.toFixed(1)} | ${loopDelay.max.toFixed(1)} | ${minor} | ${gc.major.count} · ${gc.major.maxMs.toFixed(1)} | ${(gc.all.totalMs / seconds).toFixed(1)} | ${waitingMs === null ? "" : (waitingMs / seconds).toFixed(0)} |`);
+    console.log(`| ${title} | ${loopDelay.p99.toFixed(1)} | ${loopDelay.max.toFixed(1)} | ${minor} | ${gc.major.count} · ${gc.major.maxMs.toFixed(1)} | ${(gc.all.totalMs / seconds).toFixed(1)} | ${(promotedBytes / 1e6 / seconds).toFixed(2)} | ${waitingMs === null ? "" : (waitingMs / seconds).toFixed(0)} |`);
   }
   const peak = peakRssMiB(server.child.pid);
   // Both servers and the loaded data share that process: compare runs with each other, not with a row.

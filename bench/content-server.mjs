@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
 import Fastify from "fastify";
 import { buildApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/client.ts";
@@ -121,12 +122,20 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) pauses.push({ kind: entry.detail?.kind, ms: entry.duration });
 }).observe({ entryTypes: ["gc"] });
 let profiling = false;
+// What moved to V8's old generation in the turn: what its old space grew by in each minor
+// collection. Objects that outlive two of them move there, and what dies there is what the full
+// collections (a pause of every request) come to clear.
+let collections = new v8.GCProfiler();
+const OLD_SPACES = new Set(["old_space", "lo_space"]);
+const oldUsed = (when) => when.heapSpaceStatistics.reduce((sum, space) => sum + (OLD_SPACES.has(space.spaceName) ? space.spaceUsedSize : 0), 0);
 bare.post("/turn/start", async (request) => {
   profiling = request.query.profile === "1";
   if (profiling) await inspector.post("Profiler.start");
   loopDelay.reset();
   loopDelay.enable();
   pauses = [];
+  collections = new v8.GCProfiler();
+  collections.start();
   return { ok: true };
 });
 bare.post("/turn/stop", async (request) => {
@@ -135,10 +144,14 @@ bare.post("/turn/stop", async (request) => {
   const late = (ns) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
   const byKind = (kind) => pauses.filter((pause) => pause.kind === kind);
   const summary = (list) => ({ count: list.length, totalMs: list.reduce((sum, pause) => sum + pause.ms, 0), maxMs: Math.max(0, ...list.map((pause) => pause.ms)) });
+  const promotedBytes = (collections.stop()?.statistics ?? [])
+    .filter((collection) => collection.gcType === "Scavenge")
+    .reduce((sum, collection) => sum + Math.max(0, oldUsed(collection.afterGC) - oldUsed(collection.beforeGC)), 0);
   // Read before the profile is taken out: what that allocates is not the turn's.
   const seen = {
     loopDelay: { p50: late(loopDelay.percentile(50)), p99: late(loopDelay.percentile(99)), max: late(loopDelay.max) },
     gc: { minor: summary(byKind(constants.NODE_PERFORMANCE_GC_MINOR)), major: summary(byKind(constants.NODE_PERFORMANCE_GC_MAJOR)), all: summary(pauses) },
+    promotedBytes,
   };
   if (profiling) {
     const { profile } = await inspector.post("Profiler.stop");
