@@ -122,10 +122,11 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) pauses.push({ kind: entry.detail?.kind, ms: entry.duration });
 }).observe({ entryTypes: ["gc"] });
 let profiling = false;
-// What moved to V8's old generation in the turn: what its old space grew by in each minor
-// collection. Objects that outlive two of them move there, and what dies there is what the full
-// collections (a pause of every request) come to clear.
-let collections = new v8.GCProfiler();
+// What moved to V8's old generation in the turn: what its old and large-object spaces grew by in
+// each minor collection. Objects that outlive two of them move there, and what dies there is what
+// the full collections (a pause of every request) come to clear. A floor: what V8 allocates
+// there directly (sites whose objects tend to survive) is not counted.
+let collections = null;
 const OLD_SPACES = new Set(["old_space", "lo_space"]);
 const oldUsed = (when) => when.heapSpaceStatistics.reduce((sum, space) => sum + (OLD_SPACES.has(space.spaceName) ? space.spaceUsedSize : 0), 0);
 bare.post("/turn/start", async (request) => {
@@ -134,6 +135,8 @@ bare.post("/turn/start", async (request) => {
   loopDelay.reset();
   loopDelay.enable();
   pauses = [];
+  // A turn that never stopped leaves its profiler running: it is stopped, not left behind.
+  collections?.stop();
   collections = new v8.GCProfiler();
   collections.start();
   return { ok: true };
@@ -144,7 +147,7 @@ bare.post("/turn/stop", async (request) => {
   const late = (ns) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
   const byKind = (kind) => pauses.filter((pause) => pause.kind === kind);
   const summary = (list) => ({ count: list.length, totalMs: list.reduce((sum, pause) => sum + pause.ms, 0), maxMs: Math.max(0, ...list.map((pause) => pause.ms)) });
-  const promotedBytes = (collections.stop()?.statistics ?? [])
+  const promotedBytes = (collections?.stop()?.statistics ?? [])
     .filter((collection) => collection.gcType === "Scavenge")
     .reduce((sum, collection) => sum + Math.max(0, oldUsed(collection.afterGC) - oldUsed(collection.beforeGC)), 0);
   // Read before the profile is taken out: what that allocates is not the turn's.
@@ -153,6 +156,7 @@ bare.post("/turn/stop", async (request) => {
     gc: { minor: summary(byKind(constants.NODE_PERFORMANCE_GC_MINOR)), major: summary(byKind(constants.NODE_PERFORMANCE_GC_MAJOR)), all: summary(pauses) },
     promotedBytes,
   };
+  collections = null;
   if (profiling) {
     const { profile } = await inspector.post("Profiler.stop");
     fs.writeFileSync(String(request.query.file), JSON.stringify(profile));

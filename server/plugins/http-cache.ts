@@ -211,8 +211,9 @@ export async function registerPublicCache(
     maxSize: REMEMBERED_BYTES,
     sizeCalculation: sizeOf,
     ttl: KEPT_ANSWER_MS,
-    // An ended answer stays where it was until it is replaced, for the answer built after it to
-    // compare with (onSend); a read still never gets it.
+    // An ended answer stays where it was until it is replaced (or pushed out, or cleared by a
+    // change to everything), for the answer built after it to compare with (onSend); a read
+    // still never gets it.
     noDeleteOnStaleGet: true,
     ...keptByClock(clock),
   });

@@ -15,6 +15,15 @@ const MAX_WEIGHT = 16 * 1024 * 1024;
 /** What one row of content is counted as (a page of 20 events is ~20 KB of JSON). */
 export const ROW_WEIGHT = 4096;
 
+/** Whether a renewal read what is kept; a comparison that cannot finish says no (keeps the new). */
+function sameValue(kept: unknown, loaded: unknown): boolean {
+  try {
+    return isDeepStrictEqual(kept, loaded);
+  } catch {
+    return false;
+  }
+}
+
 export interface SharedRows {
   /**
    * The value kept under `key` while `scope`'s content stamp stays the same, or `load()`'s (kept
@@ -78,7 +87,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
         // 10 s into V8's old generation and died there, and that is what full collections (8–25 ms
         // pauses of every reader) came to clear (docs/operations/rendimiento-bitacora.md,
         // "Lo renovado sin cambios no se guarda de nuevo").
-        const same = entry.settled && isDeepStrictEqual(entry.arrived, loaded);
+        const same = entry.settled === true && sameValue(entry.arrived, loaded);
         const value = same ? (entry.arrived as T) : loaded;
         keepArrived(key, { stamp: entry.stamp, value: same ? entry.value : Promise.resolve(loaded) }, value, weight, { start: asked });
       },

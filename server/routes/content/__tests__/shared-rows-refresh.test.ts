@@ -199,7 +199,7 @@ describe("filas guardadas: una renovación que lee lo mismo", () => {
   it("lo que cambió se responde: un título, una fecha o una etiqueta distintos", async () => {
     const changes: ((value: EventRow) => void)[] = [
       (value) => (value.title = "Concierto en la Alameda (cambia de hora)"),
-      (value) => value.startsAt.setHours(21),
+      (value) => value.startsAt.setTime(value.startsAt.getTime() + 60 * 60_000),
       (value) => value.tags.push("gratis"),
     ];
     for (const change of changes) {
