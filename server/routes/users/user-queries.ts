@@ -116,9 +116,15 @@ export async function findUserWith<T>(db: Queryable, id: string, alongside: Alon
   return rows[0] ? { user: accountOf(rows[0]), alongside: alongside.read(rows[0]) } : { user: null, alongside: null };
 }
 
-// Rows read together with their relations. Keyed by the row object itself, so an answer built
-// from another row (an edit's RETURNING, an email just mirrored) reads its relations afresh.
-const relationsReadWith = new WeakMap<UserRow, OwnRelations>();
+// Rows read together with their relations carry them, on the row object itself, so an answer
+// built from another row (an edit's RETURNING, an email just mirrored) reads its relations
+// afresh: a property no copy carries (not enumerable, so neither a spread nor JSON sees it). Not a
+// WeakMap keyed by the row: V8's minor collections keep a WeakMap's values alive whatever becomes
+// of their keys, so the relations of every signed-in profile read moved to the old generation and
+// died there (my-data: 2.29 MB/s of it, 0.15 like this, with its floor at 0.14;
+// docs/operations/rendimiento-bitacora.md, "Lo que un WeakMap hace durar").
+const RELATIONS_READ_WITH = Symbol("ownRelationsReadWith");
+type ReadWithRelations = UserRow & { [RELATIONS_READ_WITH]?: OwnRelations };
 
 /**
  * The user and their own relations in one statement, for the routes that answer the person's own
@@ -128,12 +134,12 @@ const relationsReadWith = new WeakMap<UserRow, OwnRelations>();
  */
 export async function findUserWithOwnRelations(db: Queryable, id: string): Promise<UserRow | null> {
   const { user, alongside } = await findUserWith(db, id, OWN_RELATIONS);
-  if (user && alongside) relationsReadWith.set(user, alongside);
+  if (user && alongside) Object.defineProperty(user, RELATIONS_READ_WITH, { value: alongside });
   return user;
 }
 
 /** The relations read with `row` by findUserWithOwnRelations, or read now. */
 export function ownRelationsOf(db: Queryable, row: UserRow): Promise<OwnRelations> {
-  const known = relationsReadWith.get(row);
+  const known = (row as ReadWithRelations)[RELATIONS_READ_WITH];
   return known ? Promise.resolve(known) : ownRelations(db, row.id);
 }

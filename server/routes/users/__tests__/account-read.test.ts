@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { registeredUser } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { toUserRow } from "../rows";
-import { findUserById, findUserWith } from "../user-queries";
+import type { Queryable } from "../../../db/client";
+import { findUserById, findUserWith, findUserWithOwnRelations, ownRelationsOf } from "../user-queries";
 
 // The account every signed-in request reads (the sign-in check, bans, roles, the email mirror)
 // arrives as one json column (user-queries.ts): each field must come back as the driver gives it
@@ -60,5 +61,28 @@ describe("la cuenta que lee cada petición con sesión", () => {
     expect(expected).toMatchObject({ bio: null, banEndsAt: null, links: [], profileImageSet: null, coverImageSet: null, accessibilityNeeds: [] });
     expect(await findUserById(t.database, person.uid)).toEqual(expected);
     expect(await findUserWith(t.database, person.uid, followsAlongside)).toEqual({ user: expected, alongside: 0 });
+  });
+
+  it("las relaciones leídas con la cuenta sirven a su perfil sin otra sentencia, y una copia de la fila (una edición) las lee de nuevo", async () => {
+    const person = await registeredUser(t, { name: "Con Relaciones" });
+    await t.database.query("INSERT INTO follows (follower_id, target_kind, target_id) VALUES ($1, 'users', $1)", [person.uid]);
+    const statements: string[] = [];
+    const counted: Queryable = {
+      query: (sql, params) => {
+        statements.push(sql);
+        return t.database.query(sql, params);
+      },
+      exec: (sql) => t.database.exec(sql),
+    };
+    const row = await findUserWithOwnRelations(counted, person.uid);
+    expect(statements).toHaveLength(1);
+    const relations = await ownRelationsOf(counted, row!);
+    expect(statements).toHaveLength(1);
+    expect(relations).toMatchObject({ following: { users: [person.uid], events: [] }, followersCount: 1, addresses: [] });
+    // What it carries is not part of the row: neither a copy nor its JSON has it.
+    const [stored] = await t.database.query<Record<string, unknown>>("SELECT * FROM users WHERE id = $1", [person.uid]);
+    expect(JSON.stringify(row)).toBe(JSON.stringify(toUserRow(stored!)));
+    expect(await ownRelationsOf(counted, { ...row! })).toEqual(relations);
+    expect(statements).toHaveLength(2);
   });
 });
