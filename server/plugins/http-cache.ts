@@ -191,6 +191,10 @@ function publicHeaders(reply: FastifyReply, etag: string): void {
  */
 const revalidates = (request: FastifyRequest, etag: string) => request.method === "GET" && etagMatches(request.headers["if-none-match"], etag);
 
+/** `ended` kept again for the request in `state`: itself when nothing changed since (no new object to age). */
+const renewed = (ended: Remembered, { scope, stamp }: CacheState): Remembered =>
+  ended.scope === scope && ended.stamp === stamp ? ended : { scope, stamp, etag: ended.etag, body: ended.body, bytes: ended.bytes, encoded: ended.encoded, contentType: ended.contentType };
+
 const sizeOf = (entry: Remembered) => entry.bytes + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 200;
 
 /**
@@ -333,10 +337,7 @@ export async function registerPublicCache(
     // pause of every reader) clears it (docs/operations/rendimiento-bitacora.md, "Lo renovado sin
     // cambios no se guarda de nuevo").
     const ended = remembered.peek(request.url, { allowStale: true });
-    const entry: Remembered =
-      ended && ended.body === payload && ended.contentType === contentType
-        ? { ...ended, scope: state.scope, stamp: state.stamp }
-        : { scope: state.scope, stamp: state.stamp, etag: etagOf(payload), body: payload, bytes: Buffer.byteLength(payload), encoded: {}, contentType };
+    const entry: Remembered = ended && ended.body === payload && ended.contentType === contentType ? renewed(ended, state) : { scope: state.scope, stamp: state.stamp, etag: etagOf(payload), body: payload, bytes: Buffer.byteLength(payload), encoded: {}, contentType };
     const anonymous = isAnonymous(request);
     if (anonymous) publicHeaders(reply, entry.etag);
     else varies(reply);

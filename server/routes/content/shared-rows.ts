@@ -54,13 +54,15 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
     ...keptByClock(clock),
   });
   /**
-   * Keeps `entry` as arrived with `loaded`, weighed now. A new object, since lru-cache weighs a key
-   * again only when its value is another one. Nothing thrown here may escape: the promises that
-   * call it have no one else to handle them.
+   * Keeps `value` under `stamp` as arrived with `loaded`, weighed now. A new object, since
+   * lru-cache weighs a key again only when its value is another one; written out rather than
+   * spread from the entry it follows, which made a larger object of each one. Nothing thrown here
+   * may escape: the promises that call it have no one else to handle them.
    */
-  const keepArrived = <T>(key: string, entry: Omit<Kept, "weight">, loaded: T, weight: number | ((value: T) => number), options: LRUCache.SetOptions<string, Kept, unknown>) => {
+  const keepArrived = <T>(key: string, stamp: string, value: Promise<unknown>, loaded: T, weight: number | ((value: T) => number), options: LRUCache.SetOptions<string, Kept, unknown>) => {
     try {
-      kept.set(key, { ...entry, weight: Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1), settled: true, refreshing: false, arrived: loaded }, options);
+      const weighed = Math.max(Math.ceil(typeof weight === "number" ? weight : weight(loaded)), 1);
+      kept.set(key, { stamp, value, weight: weighed, settled: true, refreshing: false, arrived: loaded }, options);
     } catch {
       kept.delete(key);
     }
@@ -82,14 +84,21 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
       (loaded) => {
         // Dropped, or replaced by a load after a change: the newer entry stands.
         if (kept.peek(key) !== entry) return;
-        // Read again unchanged (nearly always), the value already kept goes on: the one just read
-        // dies young, where collecting it is cheap. Kept anew, each renewal's rows lived their
-        // 10 s into V8's old generation and died there, and that is what full collections (8–25 ms
-        // pauses of every reader) came to clear (docs/operations/rendimiento-bitacora.md,
-        // "Lo renovado sin cambios no se guarda de nuevo").
-        const same = entry.settled === true && sameValue(entry.arrived, loaded);
-        const value = same ? (entry.arrived as T) : loaded;
-        keepArrived(key, { stamp: entry.stamp, value: same ? entry.value : Promise.resolve(loaded) }, value, weight, { start: asked });
+        // Read again unchanged (nearly always), the entry already kept goes on, its life counted
+        // anew: the value just read dies young, where collecting it is cheap. Kept anew, each
+        // renewal's rows lived their 10 s into V8's old generation and died there, and that is
+        // what full collections (8–25 ms pauses of every reader) came to clear
+        // (docs/operations/rendimiento-bitacora.md, "Lo renovado sin cambios no se guarda de nuevo").
+        if (entry.settled === true && sameValue(entry.arrived, loaded)) {
+          entry.refreshing = false;
+          try {
+            kept.set(key, entry, { start: asked });
+          } catch {
+            kept.delete(key);
+          }
+          return;
+        }
+        keepArrived(key, entry.stamp, Promise.resolve(loaded), loaded, weight, { start: asked });
       },
       // The value in hand answers to its end; a read after that loads it as a miss does.
       () => (entry.refreshing = false),
@@ -111,7 +120,7 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
         (loaded) => {
           // Weighed when it arrives; its lifetime still counts from when it was asked for.
           const entry = kept.peek(key);
-          if (entry?.value === value) keepArrived(key, entry, loaded, weight, { noUpdateTTL: true });
+          if (entry?.value === value) keepArrived(key, entry.stamp, value, loaded, weight, { noUpdateTTL: true });
         },
         () => {
           if (kept.peek(key)?.value === value) kept.delete(key);
