@@ -337,7 +337,10 @@ export async function registerPublicCache(
     // pause of every reader) clears it (docs/operations/rendimiento-bitacora.md, "Lo renovado sin
     // cambios no se guarda de nuevo").
     const ended = remembered.peek(request.url, { allowStale: true });
-    const entry: Remembered = ended && ended.body === payload && ended.contentType === contentType ? renewed(ended, state) : { scope: state.scope, stamp: state.stamp, etag: etagOf(payload), body: payload, bytes: Buffer.byteLength(payload), encoded: {}, contentType };
+    const entry: Remembered =
+      ended && ended.body === payload && ended.contentType === contentType
+        ? renewed(ended, state)
+        : { scope: state.scope, stamp: state.stamp, etag: etagOf(payload), body: payload, bytes: Buffer.byteLength(payload), encoded: {}, contentType };
     const anonymous = isAnonymous(request);
     if (anonymous) publicHeaders(reply, entry.etag);
     else varies(reply);

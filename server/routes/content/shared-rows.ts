@@ -89,13 +89,9 @@ export function sharedRows(contentStamp: (scope: string) => string, { clock }: {
         // renewal's rows lived their 10 s into V8's old generation and died there, and that is
         // what full collections (8–25 ms pauses of every reader) came to clear
         // (docs/operations/rendimiento-bitacora.md, "Lo renovado sin cambios no se guarda de nuevo").
-        if (entry.settled === true && sameValue(entry.arrived, loaded)) {
+        if (sameValue(entry.arrived, loaded)) {
           entry.refreshing = false;
-          try {
-            kept.set(key, entry, { start: asked });
-          } catch {
-            kept.delete(key);
-          }
+          kept.set(key, entry, { start: asked });
           return;
         }
         keepArrived(key, entry.stamp, Promise.resolve(loaded), loaded, weight, { start: asked });

@@ -121,7 +121,7 @@ export async function findUserWith<T>(db: Queryable, id: string, alongside: Alon
 // afresh: a property no copy carries (not enumerable, so neither a spread nor JSON sees it). Not a
 // WeakMap keyed by the row: V8's minor collections keep a WeakMap's values alive whatever becomes
 // of their keys, so the relations of every signed-in profile read moved to the old generation and
-// died there (my-data: 2.29 MB/s of it, 0.15 like this, with its floor at 0.14;
+// died there (my-data: 2.3–2.7 MB/s of it, 0.14 like this, as its floor;
 // docs/operations/rendimiento-bitacora.md, "Lo que un WeakMap hace durar").
 const RELATIONS_READ_WITH = Symbol("ownRelationsReadWith");
 type ReadWithRelations = UserRow & { [RELATIONS_READ_WITH]?: OwnRelations };

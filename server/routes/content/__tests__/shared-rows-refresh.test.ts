@@ -183,17 +183,48 @@ describe("filas guardadas: una renovación que lee lo mismo", () => {
     return { clock, loads, read, renewWith };
   }
 
-  it("sigue respondiendo con lo que ya tenía, y eso vive desde que se pidió la renovación", async () => {
-    const { clock, loads, read, renewWith } = setup();
+  /** Keeps `first`, then starts its renewal, which arrives half a second later with `renewal`. */
+  async function renewedLate({ clock, loads, read }: ReturnType<typeof setup>, first: EventRow, renewal: EventRow) {
+    void read();
+    loads[0]!(first);
+    await nextTurn();
+    clock.t += KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
+    const askedAt = clock.t;
+    void read();
+    expect(loads).toHaveLength(2);
+    clock.t += 500;
+    loads[1]!(renewal);
+    await nextTurn();
+    return askedAt;
+  }
+
+  it("sigue respondiendo con lo que ya tenía, que vive desde que se pidió la renovación y se renueva otra vez", async () => {
+    const rows = setup();
+    const { clock, loads, read } = rows;
     const first = row("Concierto en la Alameda");
     const renewed = row("Concierto en la Alameda");
-    const answered = await renewWith(first, renewed);
+    const askedAt = await renewedLate(rows, first, renewed);
+    const answered = await read();
     expect(answered).toEqual(renewed);
     expect(answered).toBe(first);
-    // Past the first load's end it still answers at once: its life counts from the renewal.
-    clock.t += ROWS_REFRESH_AHEAD_MS + 100;
+    // It answers without a load until its own last stretch, counted from when the renewal was asked for…
+    clock.t = askedAt + KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS - 1;
     expect(await settledNow(read())).toEqual({ done: true, value: first });
     expect(loads).toHaveLength(2);
+    // …where a read renews it again, still answering at once.
+    clock.t += 1;
+    expect(await settledNow(read())).toEqual({ done: true, value: first });
+    expect(loads).toHaveLength(3);
+  });
+
+  it("sin lecturas en su último tramo, vence un ciclo después de pedida la renovación, no de su llegada", async () => {
+    const rows = setup();
+    const { clock, loads, read } = rows;
+    const askedAt = await renewedLate(rows, row("Concierto en la Alameda"), row("Concierto en la Alameda"));
+    clock.t = askedAt + KEPT_ROWS_MS + 1;
+    const late = read();
+    expect((await settledNow(late)).done).toBe(false);
+    expect(loads).toHaveLength(3);
   });
 
   it("lo que cambió se responde: un título, una fecha o una etiqueta distintos", async () => {
