@@ -8,8 +8,9 @@ import { etagMatches, etagOf } from "./etag";
 // Anonymous reads of public content (lists, one item) are the same for everyone, so they are
 // answered with an ETag and a short `Cache-Control: public, max-age` (If-None-Match → 304 with
 // no body), and each instance keeps the last answers in memory for a little less
-// (KEPT_ANSWER_MS). Anything sent with a token stays `no-store`: it is personal (follow flags, what the viewer may edit), unless the
-// route finds it is everyone's for this viewer (answerAsEveryone), who then gets the kept one.
+// (KEPT_ANSWER_MS). Anything sent with a token stays `no-store`: it is personal (follow flags,
+// what the viewer may edit), unless the route finds it is everyone's for this viewer
+// (answerAsEveryone), who then gets the kept one.
 //
 // Invalidation: every successful change through the API (any method but GET/HEAD/OPTIONS with a
 // 2xx/3xx answer) moves, before its answer leaves, the stamps of what it touched, and NOTIFYs

@@ -168,19 +168,7 @@ describe("filas guardadas: una renovación que lee lo mismo", () => {
     const rows = sharedRows(() => "1.0", { clock });
     const loads: ((value: EventRow) => void)[] = [];
     const read = () => rows.get("item:e1", "events:e1", 1, () => new Promise<EventRow>((resolve) => loads.push(resolve)));
-    /** Keeps `first`, then renews it with what `renewal` reads; answers a read after the renewal. */
-    const renewWith = async (first: EventRow, renewal: EventRow) => {
-      void read();
-      loads[0]!(first);
-      await nextTurn();
-      clock.t += KEPT_ROWS_MS - ROWS_REFRESH_AHEAD_MS;
-      void read();
-      expect(loads).toHaveLength(2);
-      loads[1]!(renewal);
-      await nextTurn();
-      return read();
-    };
-    return { clock, loads, read, renewWith };
+    return { clock, loads, read };
   }
 
   /** Keeps `first`, then starts its renewal, which arrives half a second later with `renewal`. */
@@ -234,11 +222,11 @@ describe("filas guardadas: una renovación que lee lo mismo", () => {
       (value) => value.tags.push("gratis"),
     ];
     for (const change of changes) {
-      const { renewWith } = setup();
+      const rows = setup();
       const renewed = row("Concierto en la Alameda");
       change(renewed);
-      const answered = await renewWith(row("Concierto en la Alameda"), renewed);
-      expect(answered).toBe(renewed);
+      await renewedLate(rows, row("Concierto en la Alameda"), renewed);
+      expect(await rows.read()).toBe(renewed);
     }
   });
 });
