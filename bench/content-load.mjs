@@ -356,8 +356,9 @@ try {
     }
     const floor = combined(floorTurns);
     const measured = combined(apiTurns);
-    rows.push({ title: `  suelo: SELECT indexado`, result: floor });
+    // The floor's line right under its row, indented: read as the row's own, as it is.
     rows.push({ title, result: measured, ratio: measured.requests.average / floor.requests.average, health: measured.requests.average / health.result.requests.average });
+    rows.push({ title: `  suelo: SELECT indexado`, result: floor });
     if (rounds > 1) turnRatios.push(`${title}: ${apiTurns.map((r, k) => `${(r.requests.average / floorTurns[k].requests.average).toFixed(2)}×`).join(" · ")}`);
   }
 
