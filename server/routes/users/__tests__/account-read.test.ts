@@ -85,4 +85,51 @@ describe("la cuenta que lee cada petición con sesión", () => {
     expect(await ownRelationsOf(counted, { ...row! })).toEqual(relations);
     expect(statements).toHaveLength(2);
   });
+
+  it("lo que sigue una persona sale de un índice en el orden en que lo siguió, sin leer la tabla ni ordenar", async () => {
+    // A city's worth of people and follows, so the planner weighs the indexes as it would there.
+    await t.database.exec(`
+      INSERT INTO users (id, name, email) SELECT 'plan-u-' || g, 'Persona ' || g, 'plan-u-' || g || '@plaza.test' FROM generate_series(1, 400) g;
+      INSERT INTO follows (follower_id, target_kind, target_id, created_at)
+        SELECT 'plan-u-' || (1 + g % 400), (ARRAY['users', 'events', 'places', 'news', 'communities'])[1 + (g / 400) % 5], 'objetivo-' || g,
+          now() - g * interval '1 minute'
+        FROM generate_series(1, 8000) g;
+      ANALYZE users;
+    `);
+    // Settled as autovacuum leaves a table a while after its writes (alone: not in a transaction).
+    await t.database.exec("VACUUM (ANALYZE) follows");
+    let statement = "";
+    const captured: Queryable = {
+      query: (sql, params) => {
+        statement = sql;
+        return t.database.query(sql, params);
+      },
+      exec: (sql) => t.database.exec(sql),
+    };
+    const row = await findUserWithOwnRelations(captured, "plan-u-7");
+    const following = (await ownRelationsOf(captured, row!)).following;
+    // Hers are g = 6, 406, … 7606, made g minutes ago, of every kind in turn: each list oldest first.
+    expect([...following.users, ...following.events, ...following.places, ...following.news, ...following.communities]).toHaveLength(20);
+    expect(following.events).toEqual(["objetivo-6406", "objetivo-4406", "objetivo-2406", "objetivo-406"]);
+
+    const [explained] = await t.database.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${statement}`, ["plan-u-7"]);
+    const plan = (typeof explained!["QUERY PLAN"] === "string" ? JSON.parse(explained!["QUERY PLAN"]) : explained!["QUERY PLAN"]) as { Plan: PlanNode }[];
+    const nodes = planNodes(plan[0]!.Plan);
+    const byFollower = nodes.filter((node) => node["Relation Name"] === "follows" && node["Index Name"] !== "follows_target_idx");
+    expect(byFollower.map((node) => `${node["Node Type"]} ${node["Index Name"]}`)).toEqual(["Index Only Scan follows_follower_order_idx"]);
+    const sortsOfFollows = nodes.filter((node) => node["Node Type"] === "Sort" && planNodes(node).some((inner) => inner["Relation Name"] === "follows"));
+    expect(sortsOfFollows).toEqual([]);
+  });
 });
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+
+/** A plan node and every node under it, subplans included. */
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
+}
