@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { registeredUser } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/harness";
+import { explain, planNodes } from "../../../test/plan";
 import { toUserRow } from "../rows";
 import type { Queryable } from "../../../db/client";
 import { findUserById, findUserWith, findUserWithOwnRelations, ownRelationsOf } from "../user-queries";
@@ -112,24 +113,10 @@ describe("la cuenta que lee cada petición con sesión", () => {
     expect([...following.users, ...following.events, ...following.places, ...following.news, ...following.communities]).toHaveLength(20);
     expect(following.events).toEqual(["objetivo-6406", "objetivo-4406", "objetivo-2406", "objetivo-406"]);
 
-    const [explained] = await t.database.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${statement}`, ["plan-u-7"]);
-    const plan = (typeof explained!["QUERY PLAN"] === "string" ? JSON.parse(explained!["QUERY PLAN"]) : explained!["QUERY PLAN"]) as { Plan: PlanNode }[];
-    const nodes = planNodes(plan[0]!.Plan);
+    const nodes = planNodes(await explain(t.database, statement, ["plan-u-7"]));
     const byFollower = nodes.filter((node) => node["Relation Name"] === "follows" && node["Index Name"] !== "follows_target_idx");
     expect(byFollower.map((node) => `${node["Node Type"]} ${node["Index Name"]}`)).toEqual(["Index Only Scan follows_follower_order_idx"]);
     const sortsOfFollows = nodes.filter((node) => node["Node Type"] === "Sort" && planNodes(node).some((inner) => inner["Relation Name"] === "follows"));
     expect(sortsOfFollows).toEqual([]);
   });
 });
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-}
-
-/** A plan node and every node under it, subplans included. */
-function planNodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
-}
