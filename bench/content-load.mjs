@@ -259,7 +259,7 @@ const bare = `http://127.0.0.1:${server.barePort}`;
 try {
   console.log(`Datos cargados en ${server.loadSeconds.toFixed(1)} s: ${JSON.stringify(server.counts)}`);
   // Signed-in people with things to rank and to list in my-data: followed places, communities,
-  // organisers and events, and an address each.
+  // organisers, events and tags, and an address each.
   const people = await inBatches(Array.from({ length: PEOPLE }, (_, i) => i), 8, async (i) => {
     const person = await registeredAccount(api, `Lectora ${i}`);
     const auth = { authorization: `Bearer ${person.idToken}` };
@@ -274,6 +274,8 @@ try {
     for (let j = 1; j <= 5; j++) await post(`/api/places/bench-p-${(i * 31 + j * 97) % 5000 + 1}/follow`);
     for (let j = 1; j <= 2; j++) await post(`/api/communities/bench-c-${(i + j * 7) % 200 + 1}/follow`);
     for (let j = 1; j <= 5; j++) await post(`/api/events/bench-e-${60_000 + i * 13 + j * 101}/follow`);
+    // Two of the 12 tags, each on 1 in 12 events (bench/content-server.mjs).
+    for (let j = 1; j <= 2; j++) await post(`/api/tags/bench-t-${(i + j * 5) % 12 + 1}/follow`);
     await post(`/api/users/follow/bench-u-${i + 1}/user`);
     await post("/api/addresses", { label: "Casa", street: "Calle Hidalgo", city: "Saltillo", state: "Coahuila", lat: 25.42, lng: -101.0 });
     return { ...person, auth };
