@@ -11,9 +11,17 @@ function noteThumbDrawn(event: SyntheticEvent<HTMLImageElement>) {
   noteDrawn(event.currentTarget);
 }
 
-/** The backdrop's job ends when the cover is drawn: a picture with see-through parts shows what is behind it. */
+/**
+ * The backdrop's job ends when the cover is drawn: a picture with see-through parts shows what is
+ * behind it. Not at `load`: a file that has arrived is still decoded off the main thread, and the
+ * frames until then draw the box without it (empty, for as long as a big file takes on a busy
+ * phone). decode() settles when the next frame can draw it; a file that cannot be decoded shows
+ * as broken either way.
+ */
 function dropBackdrop(event: SyntheticEvent<HTMLImageElement>) {
-  event.currentTarget.style.removeProperty("background-image");
+  const img = event.currentTarget;
+  const drop = () => img.style.removeProperty("background-image");
+  img.decode().then(drop, drop);
 }
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */

@@ -87,14 +87,18 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
   /**
    * Opens an event by `tap` with its cover's file held back (on a phone this dense, the 960 px
    * file, not yet downloaded), and checks that its box shows the file a smaller view drew before
-   * the tap (`drawn`, its path), then its own.
+   * the tap (`drawn`, its path), then its own. `slowToDraw` answers with that picture at 7 680 px
+   * (the same address), as long to decode here as a big photo on a busy phone.
    */
-  async function coverStandsIn(page: Page, title: string, drawn: string, tap: () => Promise<void>) {
+  async function coverStandsIn(page: Page, title: string, drawn: string, tap: () => Promise<void>, slowToDraw = false) {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/uploads\/content\/[0-9a-f-]{36}\/960\.webp$/, async (route) => {
       await held;
-      await route.continue();
+      if (!slowToDraw) return route.continue();
+      const original = await route.fetch();
+      const big = await sharp(await original.body()).resize(7680).webp({ effort: 0 }).toBuffer();
+      await route.fulfill({ response: original, body: big, headers: { ...original.headers(), "content-type": "image/webp", "content-length": String(big.length) } });
     });
     await tap();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -107,17 +111,31 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
     await expect.poll(() => variation(cover)).toBeGreaterThan(4);
     expect(await cover.evaluate((img: HTMLImageElement) => img.style.backgroundImage)).toBe(`url("${drawn}")`);
 
+    // Looked at as soon as its file has arrived, when the box is most likely to be caught empty.
+    await cover.evaluate((img: HTMLImageElement) => {
+      (window as { coverArrived?: Promise<unknown> }).coverArrived = new Promise((resolve) => img.addEventListener("load", resolve, { once: true }));
+    });
     release();
-    await expect.poll(() => shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
+    await page.evaluate(() => (window as { coverArrived?: Promise<unknown> }).coverArrived);
     expect(await variation(cover)).toBeGreaterThan(4);
+    expect(await shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
   }
 
-  test("al tocar una tarjeta, la portada muestra la miniatura que ya bajó mientras llega la grande", async ({ page }) => {
+  /** Taps the first card of today that has a picture, once its small file is drawn. */
+  async function fromCard(page: Page, slowToDraw = false) {
     await page.goto("/");
     const card = page.getByRole("region", { name: "Hoy" }).getByRole("article").filter({ has: page.locator("img") }).first();
     await expect.poll(() => shown(card.locator("img"))).toEqual({ file: expect.stringMatching(/\/480\.webp$/), decoded: true });
     const title = (await card.getByRole("link").first().textContent()) ?? "";
-    await coverStandsIn(page, title, (await shown(card.locator("img"))).file, () => card.getByRole("link", { name: title }).click());
+    await coverStandsIn(page, title, (await shown(card.locator("img"))).file, () => card.getByRole("link", { name: title }).click(), slowToDraw);
+  }
+
+  test("al tocar una tarjeta, la portada muestra la miniatura que ya bajó mientras llega la grande", async ({ page }) => {
+    await fromCard(page);
+  });
+
+  test("una portada que tarda en decodificarse deja ver la miniatura hasta que se dibuja, sin un momento vacía", async ({ page }) => {
+    await fromCard(page, true);
   });
 
   test("desde la ventana de un punto del mapa, la portada muestra la imagen que la ventana ya bajó", async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "@jest/globals";
-import { cleanup, fireEvent, render } from "@testing-library/react";
+import { cleanup, fireEvent, render, waitFor } from "@testing-library/react";
 import { Cover, Thumb } from "../cover";
 
 // The pictures a phone downloads: a stored content picture offers all its stored widths, so a
@@ -30,7 +30,7 @@ describe("Cover and Thumb", () => {
     expect(img.getAttribute("srcset")).toContain("1600.webp 1600w");
   });
 
-  test("the cover draws under it the file of its picture a thumbnail drew on this page, until its own is drawn", () => {
+  test("the cover draws under it the file of its picture a thumbnail drew on this page, until its own is drawn", async () => {
     const before = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(before.style.backgroundImage).toBe("");
     cleanup();
@@ -43,11 +43,29 @@ describe("Cover and Thumb", () => {
 
     const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(cover.style.backgroundImage).toBe('url("/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp")');
+    // Arrived is not drawn yet: the backdrop stays until the file is decoded.
+    let decoded = () => {};
+    cover.decode = () => new Promise<void>((resolve) => (decoded = resolve));
     fireEvent.load(cover);
-    expect(cover.style.backgroundImage).toBe("");
+    expect(cover.style.backgroundImage).not.toBe("");
+    decoded();
+    await waitFor(() => expect(cover.style.backgroundImage).toBe(""));
     // Another picture drew nothing here.
     const other = render(<Cover src="/uploads/event/1c8b4d0f-6e80-4b6a-8e0f-3d1f8e7c9b22/960.webp" title="Taller" />).container.querySelector("img")!;
     expect(other.style.backgroundImage).toBe("");
+  });
+
+  test("a cover whose file arrived but cannot be decoded drops the backdrop too: the picture shows as broken, not as the thumbnail", async () => {
+    const thumb = render(<Thumb src={stored} title="Concierto" />).container.querySelector("img")!;
+    Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp` });
+    fireEvent.load(thumb);
+    cleanup();
+
+    const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
+    expect(cover.style.backgroundImage).not.toBe("");
+    cover.decode = () => Promise.reject(new DOMException("The source image cannot be decoded.", "EncodingError"));
+    fireEvent.load(cover);
+    await waitFor(() => expect(cover.style.backgroundImage).toBe(""));
   });
 
   test("a picture from elsewhere is shown as it is, with no invented files", () => {
