@@ -9,6 +9,14 @@ const stored = "/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/960.webp";
 
 afterEach(cleanup);
 
+/** A card's thumbnail drew the 480 px file of `stored` (the one a phone's thumbnail picks from the set). */
+function thumbnailDrew480() {
+  const thumb = render(<Thumb src={stored} title="Concierto" />).container.querySelector("img")!;
+  Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp` });
+  fireEvent.load(thumb);
+  cleanup();
+}
+
 describe("Cover and Thumb", () => {
   test("a stored picture offers its 480, 960 and 1600 px files", () => {
     const { container } = render(<Thumb src={stored} title="Concierto" />);
@@ -35,11 +43,7 @@ describe("Cover and Thumb", () => {
     expect(before.style.backgroundImage).toBe("");
     cleanup();
 
-    // A card's thumbnail drew the 480 px file (the one a phone's thumbnail picks from the set).
-    const thumb = render(<Thumb src={stored} title="Concierto" />).container.querySelector("img")!;
-    Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp` });
-    fireEvent.load(thumb);
-    cleanup();
+    thumbnailDrew480();
 
     const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(cover.style.backgroundImage).toBe('url("/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp")');
@@ -56,16 +60,23 @@ describe("Cover and Thumb", () => {
   });
 
   test("a cover whose file arrived but cannot be decoded drops the backdrop too: the picture shows as broken, not as the thumbnail", async () => {
-    const thumb = render(<Thumb src={stored} title="Concierto" />).container.querySelector("img")!;
-    Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp` });
-    fireEvent.load(thumb);
-    cleanup();
+    thumbnailDrew480();
 
     const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(cover.style.backgroundImage).not.toBe("");
     cover.decode = () => Promise.reject(new DOMException("The source image cannot be decoded.", "EncodingError"));
     fireEvent.load(cover);
     await waitFor(() => expect(cover.style.backgroundImage).toBe(""));
+  });
+
+  test("in a browser without decode() the backdrop goes when the cover's file arrives", () => {
+    thumbnailDrew480();
+
+    const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
+    expect(cover.style.backgroundImage).not.toBe("");
+    expect("decode" in cover).toBe(false);
+    fireEvent.load(cover);
+    expect(cover.style.backgroundImage).toBe("");
   });
 
   test("a picture from elsewhere is shown as it is, with no invented files", () => {
