@@ -1,6 +1,6 @@
 "use client";
 
-import type { SyntheticEvent } from "react";
+import { useMemo, type SyntheticEvent } from "react";
 import { COVER_SIZES, contentSrcSet } from "@/lib/content-images";
 import { drawnFileOf, noteDrawn } from "@/lib/drawn-pictures";
 import { LOCALE } from "@/lib/schemas/constants";
@@ -15,12 +15,16 @@ function noteThumbDrawn(event: SyntheticEvent<HTMLImageElement>) {
  * The backdrop's job ends when the cover is drawn: a picture with see-through parts shows what is
  * behind it. Not at `load`: a file that has arrived is still decoded off the main thread, and the
  * frames until then draw the box without it (empty, for as long as a big file takes on a busy
- * phone). decode() settles when the next frame can draw it; a file that cannot be decoded shows
- * as broken either way.
+ * phone). decode() settles once the file is decoded and ready for the next frame; a file that
+ * cannot be decoded shows as broken either way. A decode of a file the element no longer shows
+ * (its src changed) leaves the backdrop to that file's own load.
  */
 function dropBackdrop(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
-  const drop = () => img.style.removeProperty("background-image");
+  const arrived = img.currentSrc;
+  const drop = () => {
+    if (img.currentSrc === arrived) img.style.removeProperty("background-image");
+  };
   // A browser without decode() (before 2019) drops it on arrival, as before.
   if (typeof img.decode !== "function") return drop();
   img.decode().then(drop, drop);
@@ -28,6 +32,9 @@ function dropBackdrop(event: SyntheticEvent<HTMLImageElement>) {
 
 /** The cover image in a fixed 16:9 box (no layout shift), or the title's initial. */
 export function Cover({ src, title }: { src: string | null | undefined; title: string }) {
+  // Decided once per picture: a later render that found a larger file drawn meanwhile would put a
+  // backdrop back after its load removed it, for good.
+  const backdrop = useMemo(() => (src ? drawnFileOf(src) : undefined), [src]);
   if (!src) {
     return (
       <div className={styles.coverPlaceholder} aria-hidden="true">
@@ -35,7 +42,6 @@ export function Cover({ src, title }: { src: string | null | undefined; title: s
       </div>
     );
   }
-  const backdrop = drawnFileOf(src);
   // The detail page's first picture, often its largest paint: fetched first. width/height give
   // the 16:9 box before the file arrives (the CSS box holds it too).
   return (

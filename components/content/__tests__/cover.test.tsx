@@ -66,7 +66,31 @@ describe("Cover and Thumb", () => {
     expect(cover.style.backgroundImage).not.toBe("");
     cover.decode = () => Promise.reject(new DOMException("The source image cannot be decoded.", "EncodingError"));
     fireEvent.load(cover);
+    // The rejection is seen after the arrival, as a decode's end would be.
+    expect(cover.style.backgroundImage).not.toBe("");
     await waitFor(() => expect(cover.style.backgroundImage).toBe(""));
+  });
+
+  test("a backdrop gone stays gone when the page draws the cover again after a larger file of its picture was drawn", async () => {
+    // A picture of its own: what earlier tests noted as drawn stays noted for the page's life.
+    const picture = "/uploads/event/2e4d6f80-7a91-4c3b-9d2e-4f6a8b0c1d33";
+    const drew = (width: number) => {
+      const thumb = render(<Thumb src={`${picture}/960.webp`} title="Feria" />).container.querySelector("img")!;
+      Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}${picture}/${width}.webp` });
+      fireEvent.load(thumb);
+    };
+    drew(480);
+    const { container, rerender } = render(<Cover src={`${picture}/960.webp`} title="Feria" />);
+    const cover = container.querySelector("img")!;
+    expect(cover.style.backgroundImage).toBe(`url("${picture}/480.webp")`);
+    cover.decode = () => Promise.resolve();
+    fireEvent.load(cover);
+    await waitFor(() => expect(cover.style.backgroundImage).toBe(""));
+
+    drew(960);
+    rerender(<Cover src={`${picture}/960.webp`} title="Feria de invierno" />);
+    expect(container.querySelector("img")).toBe(cover);
+    expect(cover.style.backgroundImage).toBe("");
   });
 
   test("in a browser without decode() the backdrop goes when the cover's file arrives", () => {
