@@ -98,7 +98,8 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
       if (!slowToDraw) return route.continue();
       const original = await route.fetch();
       const big = await sharp(await original.body()).resize(7680).webp({ effort: 0 }).toBuffer();
-      await route.fulfill({ response: original, body: big, headers: { ...original.headers(), "content-type": "image/webp", "content-length": String(big.length) } });
+      const headers = { "content-type": "image/webp", "content-length": String(big.length), "cache-control": original.headers()["cache-control"] ?? "no-store" };
+      await route.fulfill({ status: 200, body: big, headers });
     });
     await tap();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -111,14 +112,22 @@ test.describe("en un teléfono de 1.75 píxeles por punto", () => {
     await expect.poll(() => variation(cover)).toBeGreaterThan(4);
     expect(await cover.evaluate((img: HTMLImageElement) => img.style.backgroundImage)).toBe(`url("${drawn}")`);
 
-    // Looked at as soon as its file has arrived, when the box is most likely to be caught empty.
+    // Looked at as soon as its file has arrived, when the box is most likely to be caught empty:
+    // the small file still stands in then (what the box holds when the file arrives), and the box
+    // shows a picture, the small one or its own.
+    await expect(page.locator("#event-title")).toBeVisible();
     await cover.evaluate((img: HTMLImageElement) => {
-      (window as { coverArrived?: Promise<unknown> }).coverArrived = new Promise((resolve) => img.addEventListener("load", resolve, { once: true }));
+      (window as { coverArrived?: Promise<string> }).coverArrived = new Promise((resolve) =>
+        img.addEventListener("load", () => resolve(img.style.backgroundImage), { once: true }),
+      );
     });
     release();
-    await page.evaluate(() => (window as { coverArrived?: Promise<unknown> }).coverArrived);
+    expect(await page.evaluate(() => (window as { coverArrived?: Promise<string> }).coverArrived)).toBe(`url("${drawn}")`);
     expect(await variation(cover)).toBeGreaterThan(4);
+    // Then its own file alone, drawn.
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.style.backgroundImage)).toBe("");
     expect(await shown(cover)).toEqual({ file: expect.stringMatching(/\/960\.webp$/), decoded: true });
+    expect(await variation(cover)).toBeGreaterThan(4);
   }
 
   /** Taps the first card of today that has a picture, once its small file is drawn. */
