@@ -9,12 +9,11 @@ const stored = "/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/960.webp";
 
 afterEach(cleanup);
 
-/** A card's thumbnail drew the 480 px file of `stored` (the one a phone's thumbnail picks from the set). */
-function thumbnailDrew480() {
-  const thumb = render(<Thumb src={stored} title="Concierto" />).container.querySelector("img")!;
-  Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp` });
+/** A card's thumbnail of `src` drew its `width` px file (a phone's thumbnail picks the 480 one from the set). */
+function thumbnailDrew(src: string, width: number) {
+  const thumb = render(<Thumb src={src} title="Concierto" />).container.querySelector("img")!;
+  Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}${src.replace(/\d+\.webp$/, `${width}.webp`)}` });
   fireEvent.load(thumb);
-  cleanup();
 }
 
 describe("Cover and Thumb", () => {
@@ -43,7 +42,7 @@ describe("Cover and Thumb", () => {
     expect(before.style.backgroundImage).toBe("");
     cleanup();
 
-    thumbnailDrew480();
+    thumbnailDrew(stored, 480);
 
     const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(cover.style.backgroundImage).toBe('url("/uploads/event/0b7a3c9e-5d7f-4a59-9d1e-2c0f7d6b8a11/480.webp")');
@@ -60,7 +59,7 @@ describe("Cover and Thumb", () => {
   });
 
   test("a cover whose file arrived but cannot be decoded drops the backdrop too: the picture shows as broken, not as the thumbnail", async () => {
-    thumbnailDrew480();
+    thumbnailDrew(stored, 480);
 
     const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(cover.style.backgroundImage).not.toBe("");
@@ -74,12 +73,7 @@ describe("Cover and Thumb", () => {
   test("a backdrop gone stays gone when the page draws the cover again after a larger file of its picture was drawn", async () => {
     // A picture of its own: what earlier tests noted as drawn stays noted for the page's life.
     const picture = "/uploads/event/2e4d6f80-7a91-4c3b-9d2e-4f6a8b0c1d33";
-    const drew = (width: number) => {
-      const thumb = render(<Thumb src={`${picture}/960.webp`} title="Feria" />).container.querySelector("img")!;
-      Object.defineProperty(thumb, "currentSrc", { value: `${window.location.origin}${picture}/${width}.webp` });
-      fireEvent.load(thumb);
-    };
-    drew(480);
+    thumbnailDrew(`${picture}/960.webp`, 480);
     const { container, rerender } = render(<Cover src={`${picture}/960.webp`} title="Feria" />);
     const cover = container.querySelector("img")!;
     expect(cover.style.backgroundImage).toBe(`url("${picture}/480.webp")`);
@@ -87,14 +81,14 @@ describe("Cover and Thumb", () => {
     fireEvent.load(cover);
     await waitFor(() => expect(cover.style.backgroundImage).toBe(""));
 
-    drew(960);
+    thumbnailDrew(`${picture}/960.webp`, 960);
     rerender(<Cover src={`${picture}/960.webp`} title="Feria de invierno" />);
     expect(container.querySelector("img")).toBe(cover);
     expect(cover.style.backgroundImage).toBe("");
   });
 
   test("in a browser without decode() the backdrop goes when the cover's file arrives", () => {
-    thumbnailDrew480();
+    thumbnailDrew(stored, 480);
 
     const cover = render(<Cover src={stored} title="Concierto" />).container.querySelector("img")!;
     expect(cover.style.backgroundImage).not.toBe("");
