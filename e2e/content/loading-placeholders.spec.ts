@@ -1,0 +1,63 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The placeholders that stand in while a list loads pulse with `opacity`, which the compositor
+// animates on its own: an animated `background-position` made the main thread restyle and repaint
+// every line on every frame during the seconds a page hydrates and draws what arrives (~200 paints
+// in the home's first 4 s instead of ~30; bench/main-thread-ab.mjs).
+
+// The properties a browser animates without the main thread.
+const COMPOSITED = new Set(["opacity", "transform"]);
+
+/** Holds every answer of the events list until `release()`, so the placeholders stay. */
+async function holdEventLists(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/events(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The properties animated inside the page's loading placeholders, one list per running animation. */
+function placeholderAnimations(page: Page) {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return target instanceof Element && target.closest('[role="progressbar"]') !== null && animation.playState === "running";
+      })
+      .map((animation) =>
+        (animation.effect as KeyframeEffect)
+          .getKeyframes()
+          .flatMap((frame) => Object.keys(frame))
+          .filter((key) => !["offset", "computedOffset", "easing", "composite"].includes(key)),
+      ),
+  );
+}
+
+test("mientras carga una lista, sus marcadores se animan sin repintar la página", async ({ page }) => {
+  const release = await holdEventLists(page);
+  await page.goto("/");
+  await expect(page.getByRole("progressbar").first()).toBeVisible();
+
+  const animations = await placeholderAnimations(page);
+  expect(animations.length).toBeGreaterThan(0);
+  for (const properties of animations) {
+    expect(properties.length).toBeGreaterThan(0);
+    for (const property of properties) expect(COMPOSITED, `se anima ${property}`).toContain(property);
+  }
+
+  release();
+});
+
+test("con movimiento reducido, los marcadores de carga quedan quietos", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const release = await holdEventLists(page);
+  await page.goto("/");
+  await expect(page.getByRole("progressbar").first()).toBeVisible();
+
+  expect(await placeholderAnimations(page)).toEqual([]);
+  release();
+});
