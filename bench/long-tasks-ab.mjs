@@ -15,7 +15,7 @@
 // name the same page in both. An earlier commit's export: see bench/lighthouse-ab.mjs.
 import { parseArgs } from "node:util";
 import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
-import { firstDocument } from "./lib/first-document.mjs";
+import { pageOnServer } from "./lib/first-document.mjs";
 import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const { values, positionals } = parseArgs({
@@ -33,11 +33,6 @@ const cpuRate = Number(values.cpu);
 if (!(Number.isFinite(cpuRate) && cpuRate >= 1)) {
   console.error(`--cpu: un número de 1 en adelante (cuántas veces más lenta la CPU).\n${USAGE}`);
   process.exit(1);
-}
-
-async function pageUrl(base) {
-  if (values.path !== "evento") return `${base}${values.path}`;
-  return `${base}/events/${(await firstDocument(base, "/events"))._id}`;
 }
 
 /** One load: long tasks after and before the first contentful paint. */
@@ -80,7 +75,7 @@ async function load(browser, url) {
 await inBrowserWithVersions(positionals, async (versions, browser) => {
   // Each server's page, asked for once; then one uncounted load each: a fresh server's first
   // answers are slower.
-  for (const version of versions) version.url = await pageUrl(version.server.base);
+  for (const version of versions) version.url = await pageOnServer(version.server.base, values.path);
   for (const version of versions) await load(browser, version.url);
   for (const { run, version } of alternate(versions, runs)) {
     const row = await load(browser, version.url);

@@ -8,9 +8,11 @@
 // alone repaints on every frame). Prints every load and the medians; asserts nothing. Auth emulator
 // up, as for bench/lighthouse.mjs.
 //   node bench/main-thread-ab.mjs <export A> <export B> [--path /] [--runs 6] [--seconds 4]
-// The path must name the same page in both. An earlier commit's export: see bench/lighthouse-ab.mjs.
+// --path evento opens each server's first event (event ids are random per seed); other paths must
+// name the same page in both. An earlier commit's export: see bench/lighthouse-ab.mjs.
 import { parseArgs } from "node:util";
 import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
+import { pageOnServer } from "./lib/first-document.mjs";
 import { PHONE_SCREEN } from "./lib/phone.mjs";
 import { isTask, pageNavigation } from "./lib/trace.mjs";
 
@@ -18,7 +20,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { path: { type: "string", default: "/" }, runs: { type: "string", default: "6" }, seconds: { type: "string", default: "4" } },
 });
-const USAGE = "Uso: node bench/main-thread-ab.mjs <export A> <export B> [--path /] [--runs 6] [--seconds 4]";
+const USAGE = "Uso: node bench/main-thread-ab.mjs <export A> <export B> [--path /|evento] [--runs 6] [--seconds 4]";
 if (positionals.length !== 2) {
   console.error(USAGE);
   process.exit(1);
@@ -60,7 +62,7 @@ async function load(browser, url) {
 await inBrowserWithVersions(positionals, async (versions, browser) => {
   // One uncounted load each first: a fresh server's first answers are slower.
   for (const version of versions) {
-    version.url = `${version.server.base}${values.path}`;
+    version.url = await pageOnServer(version.server.base, values.path);
     await load(browser, version.url);
   }
   for (const { run, version } of alternate(versions, runs)) {

@@ -21,3 +21,12 @@ export async function firstDocument(base, apiPath) {
   if (!docs) throw new Error(`GET /api${apiPath} no devolvió documentos con _id`);
   return docs[0];
 }
+
+/**
+ * The address of the page an A/B bench opens on the server at `base`: `path` itself, or with
+ * "evento" that server's first event (ids differ between the two versions' seeds).
+ */
+export async function pageOnServer(base, path) {
+  if (path !== "evento") return `${base}${path}`;
+  return `${base}/events/${(await firstDocument(base, "/events"))._id}`;
+}
