@@ -36,7 +36,13 @@ const RENDERING = new Set(["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "L
 // blink.user_timing carries the navigationStart that names the page's main thread.
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading"];
 
-/** One load's main-thread work in its first `seconds`, or null when its trace had no navigation of the page. */
+/**
+ * One load's main-thread work in its first `seconds`, or null when its trace cannot say (no
+ * navigation of the page, no task on its main thread, or a task of 1 ms or more without thread
+ * time; Chromium leaves it out of tasks of a few microseconds, which count as 0). Tasks are
+ * summed whole, nested ones too, and one that runs past the window counts in full: alike on both
+ * sides of an A/B.
+ */
 async function load(browser, url) {
   const context = await browser.newContext(PHONE_SCREEN);
   try {
@@ -45,17 +51,29 @@ async function load(browser, url) {
     await page.goto(url, { waitUntil: "load" });
     await page.waitForTimeout(seconds * 1000);
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
-    // Some loads trace the page's navigationStart without its URL: then it is the main frame's
-    // last one (the blank tab's comes first).
-    const start = pageNavigation(traceEvents) ?? traceEvents.filter((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame).at(-1);
+    const start = pageNavigation(traceEvents);
     if (!start) return null;
     const end = start.ts + seconds * 1e6;
     const onMain = traceEvents.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === "X" && e.ts >= start.ts && e.ts < end);
+    const tasks = onMain.filter(isTask);
+    if (tasks.length === 0 || tasks.some((e) => e.tdur === undefined && e.dur >= 1000)) return null;
     const cpuMs = (list) => list.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
     const rendering = onMain.filter((e) => RENDERING.has(e.name));
-    return { cpuMs: cpuMs(onMain.filter(isTask)), renderingMs: cpuMs(rendering), paints: rendering.filter((e) => e.name === "Paint").length };
+    return { cpuMs: cpuMs(tasks), renderingMs: cpuMs(rendering), paints: rendering.filter((e) => e.name === "Paint").length };
   } finally {
     await context.close();
+  }
+}
+
+/** One load's figures, or null (with a warning) when the load or its trace failed. */
+async function measure(browser, label, url) {
+  try {
+    const row = await load(browser, url);
+    if (!row) console.warn(`${label}: la traza no dice el trabajo del hilo principal de la página; no cuenta.`);
+    return row;
+  } catch (error) {
+    console.warn(`${label}: la carga falló (${error.message.split("\n")[0]}); no cuenta.`);
+    return null;
   }
 }
 
@@ -63,20 +81,21 @@ await inBrowserWithVersions(positionals, async (versions, browser) => {
   // One uncounted load each first: a fresh server's first answers are slower.
   for (const version of versions) {
     version.url = await pageOnServer(version.server.base, values.path);
-    await load(browser, version.url);
+    await measure(browser, `previa ${version.name}`, version.url);
   }
   for (const { run, version } of alternate(versions, runs)) {
-    const row = await load(browser, version.url);
-    if (!row) {
-      console.warn(`carga ${run + 1} ${version.name}: la traza no trajo la navegación de la página; no cuenta.`);
-      continue;
-    }
+    const row = await measure(browser, `carga ${run + 1} ${version.name}`, version.url);
+    if (!row) continue;
     version.results.push(row);
     console.log(`carga ${run + 1} ${version.name}: CPU del hilo principal ${row.cpuMs.toFixed(1)} ms · en dibujar ${row.renderingMs.toFixed(1)} ms · ${row.paints} pintados`);
   }
   console.log(`\n${values.path}, primeros ${seconds} s de cada carga, ${runs} cargas alternadas, sin frenar la CPU; mediana de cada versión:\n`);
   console.log("Versión   CPU del hilo   en dibujar   pintados  export");
   for (const { name, dir, results } of versions) {
+    if (results.length === 0) {
+      console.log(`${name.padEnd(7)} ninguna carga contó  ${dir}`);
+      continue;
+    }
     const m = (key) => median(results.map((r) => r[key]));
     console.log(`${name.padEnd(7)} ${m("cpuMs").toFixed(1).padStart(11)} ms ${m("renderingMs").toFixed(1).padStart(9)} ms ${String(m("paints")).padStart(10)}  ${dir}`);
   }

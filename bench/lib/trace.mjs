@@ -1,9 +1,17 @@
 // Reading a Chrome trace (Lighthouse's, or one a bench records): the page's own navigation, not a
 // frame's or the blank tab's, and the main thread's top-level tasks.
 
-/** The page's navigationStart: its pid and tid are the main thread, its navigationId ties the paints. */
+/**
+ * The page's navigationStart: its pid and tid are the main thread, its navigationId ties the
+ * paints. Some traces record it without its URL; then it is the main frame's latest one that is
+ * not the blank tab's (by time: a trace's events are grouped by thread, not sorted).
+ */
 export function pageNavigation(events) {
-  return events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && String(e.args.data.documentLoaderURL ?? "").startsWith("http"));
+  const mainFrame = events.filter((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame);
+  const named = mainFrame.find((e) => String(e.args.data.documentLoaderURL ?? "").startsWith("http"));
+  if (named) return named;
+  const unnamed = mainFrame.filter((e) => !String(e.args.data.documentLoaderURL ?? "").startsWith("about:"));
+  return unnamed.length > 0 ? unnamed.reduce((a, b) => (b.ts > a.ts ? b : a)) : undefined;
 }
 
 /** A task the event loop ran (the events Lantern builds its CPU nodes from). */
