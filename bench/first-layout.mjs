@@ -19,7 +19,7 @@ import { startServer } from "./lib/app-server.mjs";
 import { startFloorServer } from "./lib/bare-next.mjs";
 import { measuredPages } from "./lib/measured-pages.mjs";
 import { launchChromium, PHONE_SCREEN } from "./lib/phone.mjs";
-import { pageNavigation } from "./lib/trace.mjs";
+import { countedLoad, pageNavigation } from "./lib/trace.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "Uso: node bench/first-layout.mjs [--runs 5] [--no-floor] [--out <export>]";
@@ -71,16 +71,7 @@ function firstLayout(events) {
 }
 
 /** One load's first layout, or null (with a warning) when the load or its trace failed. */
-async function measure(browser, name, url) {
-  try {
-    const result = await load(browser, url);
-    if (!result) console.warn(`  ${name}: la traza no trajo primer pintado o layout; no cuenta.`);
-    return result;
-  } catch (error) {
-    console.warn(`  ${name}: la carga falló (${error.message.split("\n")[0]}); no cuenta.`);
-    return null;
-  }
-}
+const measure = (browser, name, url) => countedLoad(`  ${name}`, "la traza no trajo primer pintado o layout", () => load(browser, url));
 
 async function load(browser, url) {
   const context = await browser.newContext(PHONE_SCREEN);

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
 import { pageOnServer } from "./lib/first-document.mjs";
 import { PHONE_SCREEN } from "./lib/phone.mjs";
-import { isTask, pageNavigation } from "./lib/trace.mjs";
+import { countedLoad, isTask, pageNavigation } from "./lib/trace.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -66,16 +66,7 @@ async function load(browser, url) {
 }
 
 /** One load's figures, or null (with a warning) when the load or its trace failed. */
-async function measure(browser, label, url) {
-  try {
-    const row = await load(browser, url);
-    if (!row) console.warn(`${label}: la traza no dice el trabajo del hilo principal de la página; no cuenta.`);
-    return row;
-  } catch (error) {
-    console.warn(`${label}: la carga falló (${error.message.split("\n")[0]}); no cuenta.`);
-    return null;
-  }
-}
+const measure = (browser, label, url) => countedLoad(label, "la traza no dice el trabajo del hilo principal de la página", () => load(browser, url));
 
 await inBrowserWithVersions(positionals, async (versions, browser) => {
   // One uncounted load each first: a fresh server's first answers are slower.

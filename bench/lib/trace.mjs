@@ -16,3 +16,19 @@ export function pageNavigation(events) {
 
 /** A task the event loop ran (the events Lantern builds its CPU nodes from). */
 export const isTask = (e) => e.ph === "X" && e.dur && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
+
+/**
+ * One traced load's figures from `read()`, or null with a warning when the load failed or its
+ * trace could not say (`read` gave null: then `unreadable` says what was missing); such a load is
+ * not counted.
+ */
+export async function countedLoad(label, unreadable, read) {
+  try {
+    const result = await read();
+    if (!result) console.warn(`${label}: ${unreadable}; no cuenta.`);
+    return result;
+  } catch (error) {
+    console.warn(`${label}: la carga falló (${error.message.split("\n")[0]}); no cuenta.`);
+    return null;
+  }
+}
