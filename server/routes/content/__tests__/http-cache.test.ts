@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eventListItemSchema } from "../../../../lib/schemas/events";
 import { pageSchema } from "../../../../lib/schemas/pagination";
+import { contentVersionChannel } from "../../../plugins/http-cache";
 import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
+import { waitUntil } from "../../../test/wait";
 import { as, createCommunity, createEvent, makePerson, type Person } from "./helpers";
 
 // What a browser, a CDN or a second API instance notices of the anonymous-read caching
@@ -11,6 +14,8 @@ import { as, createCommunity, createEvent, makePerson, type Person } from "./hel
 // and a changed answer right after an edit, on this instance and on another.
 
 const eventPage = pageSchema(eventListItemSchema);
+/** How much later than the instance that made a change the other instance hears of it. */
+const NOTICE_DELAY_MS = 150;
 
 describe("caché HTTP de las lecturas anónimas", () => {
   let t: TestApp;
@@ -18,15 +23,38 @@ describe("caché HTTP de las lecturas anónimas", () => {
   let organizer: Person;
   let reader: Person;
   let eventId: string;
+  const heardThere: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     // A second API process on the same database (on PGlite, the same handle, as in production).
-    other = await createTestApp({ database: await openSecondHandle(t.database) });
+    // It hears of changes later than the instance that made them, as on a busy machine, where a
+    // NOTIFY from one test step reached it after the next step had read (CI, 02/12/2026); and it
+    // records what it heard, for the steps that must wait for it.
+    const second = await openSecondHandle(t.database);
+    const listen = second.listen.bind(second);
+    second.listen = (channel, onPayload) =>
+      listen(channel, (payload) =>
+        setTimeout(() => {
+          onPayload(payload);
+          heardThere.push(payload);
+        }, NOTICE_DELAY_MS),
+      );
+    other = await createTestApp({ database: second });
     organizer = await makePerson(t);
     reader = await makePerson(t);
     eventId = await createEvent(t, organizer, { title: "Noche de jazz" });
   });
+  /**
+   * Waits until the other instance has heard every change made so far: NOTIFYs arrive in the
+   * order they were sent, so once it hears one sent now, it has heard those before it. What this
+   * one says (a scope nobody keeps) drops nothing.
+   */
+  const everythingHeardThere = async () => {
+    const notice = JSON.stringify({ from: "http-cache.test", scopes: [`test:${randomUUID()}`] });
+    await t.database.query("SELECT pg_notify($1, $2)", [contentVersionChannel(t.database), notice]);
+    await waitUntil(() => heardThere.includes(notice));
+  };
   afterAll(async () => {
     await other.close();
     await t.close();
@@ -229,6 +257,9 @@ describe("caché HTTP de las lecturas anónimas", () => {
 
   it("seguir a una persona, unirse a una comunidad o salir de ella no deja sin usar lo guardado de lo que no tocan, en ninguna instancia; lo que tocan se ve al instante", async () => {
     const community = await createCommunity(t, organizer, "Círculo de lectura");
+    // A creation drops everything kept, on every instance: what the other one keeps from here on
+    // must come after it heard of it.
+    await everythingHeardThere();
     const item = `/api/events/${eventId}`;
     const titleOn = async (app: TestApp) => (await as(app, null)({ url: item })).json().data.title as string;
     const membersOn = async (app: TestApp, who: Person | null = null) => (await as(app, who)({ url: `/api/communities/${community}` })).json().data as { membersCount: number; myRole: string | null };
@@ -238,8 +269,7 @@ describe("caché HTTP de las lecturas anónimas", () => {
     expect(await titleOn(other)).toBe(kept);
     await t.database.query("UPDATE events SET title = $1 WHERE id = $2", ["Cambiado por detrás", eventId]);
     const keptEverywhere = async () => {
-      // The other instance hears of each change by NOTIFY; give it the time it takes.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await everythingHeardThere();
       expect([await titleOn(t), await titleOn(other)]).toEqual([kept, kept]);
     };
 
