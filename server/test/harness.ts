@@ -7,9 +7,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { loadEnv } from "../env";
+import { contentVersionChannel } from "../plugins/http-cache";
 import { createUsersRepository, type UsersRepository } from "../routes/users/repository";
 import { migratedTemplate } from "./pglite-template";
 import { requestTo, type RequestOptions, type TestResponse } from "./http";
+import { waitUntil } from "./wait";
 
 // Builds the real app on a fresh database for one test file: an in-memory PGlite, or, when
 // DATABASE_URL is set, a throwaway schema on that PostgreSQL (dropped on close) so runs never
@@ -74,6 +76,38 @@ export async function openSecondHandle(database: Database): Promise<Database> {
   const { databaseUrl } = loadEnv();
   if (!databaseUrl || !database.schema) return { ...database, close: async () => undefined };
   return openDatabase({ databaseUrl, schema: database.schema, migrate: false, poolSize: 4 });
+}
+
+/** How much later than the instance that made a change a late second instance hears of it. */
+const LATE_NOTICE_MS = 150;
+
+/**
+ * A second instance's handle (openSecondHandle) that hears of content changes `delayMs` later
+ * than the instance that made them, as on a busy machine, and `caughtUp()`, which resolves once
+ * it has heard every change announced before the call. Steps that read the second instance after
+ * a change wait for that, not for a fixed time: on a busy CI machine a NOTIFY from one step
+ * reached it after the next step had read (02/12/2026), and the fixed waits (300 and 500 ms)
+ * fail once the notices come later than that.
+ */
+export async function openLateSecondHandle(database: Database, { delayMs = LATE_NOTICE_MS } = {}): Promise<{ database: Database; caughtUp: () => Promise<void> }> {
+  const second = await openSecondHandle(database);
+  const heard = new Set<string>();
+  const listen = second.listen.bind(second);
+  second.listen = (channel, onPayload) =>
+    listen(channel, (payload) =>
+      setTimeout(() => {
+        onPayload(payload);
+        heard.add(payload);
+      }, delayMs).unref(),
+    );
+  // NOTIFYs arrive in the order they were sent: once it hears one sent now, it has heard those
+  // before it. This one names a scope nothing is kept under, so it drops nothing.
+  const caughtUp = async () => {
+    const notice = JSON.stringify({ from: "test", scopes: [`test:${randomBytes(8).toString("hex")}`] });
+    await database.query("SELECT pg_notify($1, $2)", [contentVersionChannel(database), notice]);
+    await waitUntil(() => heard.has(notice));
+  };
+  return { database: second, caughtUp };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv } from "../../env";
 import { registeredUser } from "../../test/accounts";
 import { bearer, signInWithPassword, uniqueEmail } from "../../test/emulator";
-import { createTestApp, openSecondHandle, type TestApp } from "../../test/harness";
+import { createTestApp, openLateSecondHandle, type TestApp } from "../../test/harness";
 import { createEvent, makePerson } from "../../routes/content/__tests__/helpers";
 
 // docs/authorization.md#the-servers-copy-of-the-email: the profile's email follows the token's,
@@ -68,7 +68,8 @@ describe("la copia del correo en el perfil sigue al token", () => {
   });
 
   it("con dos instancias, el correo se guarda una vez: la otra deja la cuenta que guardaba aunque la petición que lo trajo no cambie nada más", async () => {
-    const second = await createTestApp({ database: await openSecondHandle(t.database) });
+    const late = await openLateSecondHandle(t.database);
+    const second = await createTestApp({ database: late.database });
     try {
       const person = await registeredUser(t);
       const eventId = await createEvent(t, await makePerson(t), { title: "Club de lectura" });
@@ -84,7 +85,7 @@ describe("la copia del correo en el perfil sigue al token", () => {
       const mirrored = await t.users.findById(person.uid);
       expect(mirrored?.email).toBe(newEmail);
       // The notice crosses to the other instance.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await late.caughtUp();
       expect((await second.request({ url: `/api/events/${eventId}`, headers: bearer(fresh) })).statusCode).toBe(200);
       // Had it used the account it kept, it would have written the same email again.
       expect((await t.users.findById(person.uid))?.updatedAt).toEqual(mirrored?.updatedAt);

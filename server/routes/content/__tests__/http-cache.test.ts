@@ -1,12 +1,9 @@
-import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eventListItemSchema } from "../../../../lib/schemas/events";
 import { pageSchema } from "../../../../lib/schemas/pagination";
-import { contentVersionChannel } from "../../../plugins/http-cache";
-import { createTestApp, openSecondHandle, type TestApp } from "../../../test/harness";
-import { waitUntil } from "../../../test/wait";
+import { createTestApp, openLateSecondHandle, type TestApp } from "../../../test/harness";
 import { as, createCommunity, createEvent, makePerson, type Person } from "./helpers";
 
 // What a browser, a CDN or a second API instance notices of the anonymous-read caching
@@ -14,8 +11,6 @@ import { as, createCommunity, createEvent, makePerson, type Person } from "./hel
 // and a changed answer right after an edit, on this instance and on another.
 
 const eventPage = pageSchema(eventListItemSchema);
-/** How much later than the instance that made a change the other instance hears of it. */
-const NOTICE_DELAY_MS = 150;
 
 describe("caché HTTP de las lecturas anónimas", () => {
   let t: TestApp;
@@ -23,38 +18,19 @@ describe("caché HTTP de las lecturas anónimas", () => {
   let organizer: Person;
   let reader: Person;
   let eventId: string;
-  const heardThere: string[] = [];
+  let everythingHeardThere: () => Promise<void>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    // A second API process on the same database (on PGlite, the same handle, as in production).
-    // It hears of changes later than the instance that made them, as on a busy machine, where a
-    // NOTIFY from one test step reached it after the next step had read (CI, 02/12/2026); and it
-    // records what it heard, for the steps that must wait for it.
-    const second = await openSecondHandle(t.database);
-    const listen = second.listen.bind(second);
-    second.listen = (channel, onPayload) =>
-      listen(channel, (payload) =>
-        setTimeout(() => {
-          onPayload(payload);
-          heardThere.push(payload);
-        }, NOTICE_DELAY_MS),
-      );
-    other = await createTestApp({ database: second });
+    // A second API process on the same database (on PGlite, the same handle, as in production),
+    // which hears of changes late, as on a busy machine.
+    const second = await openLateSecondHandle(t.database);
+    everythingHeardThere = second.caughtUp;
+    other = await createTestApp({ database: second.database });
     organizer = await makePerson(t);
     reader = await makePerson(t);
     eventId = await createEvent(t, organizer, { title: "Noche de jazz" });
   });
-  /**
-   * Waits until the other instance has heard every change made so far: NOTIFYs arrive in the
-   * order they were sent, so once it hears one sent now, it has heard those before it. What this
-   * one says (a scope nobody keeps) drops nothing.
-   */
-  const everythingHeardThere = async () => {
-    const notice = JSON.stringify({ from: "http-cache.test", scopes: [`test:${randomUUID()}`] });
-    await t.database.query("SELECT pg_notify($1, $2)", [contentVersionChannel(t.database), notice]);
-    await waitUntil(() => heardThere.includes(notice));
-  };
   afterAll(async () => {
     await other.close();
     await t.close();
