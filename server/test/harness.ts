@@ -78,34 +78,49 @@ export async function openSecondHandle(database: Database): Promise<Database> {
   return openDatabase({ databaseUrl, schema: database.schema, migrate: false, poolSize: 4 });
 }
 
-/** How much later than the instance that made a change a late second instance hears of it. */
+/** How much later than the instance that sent it a late second instance hears a NOTIFY. */
 const LATE_NOTICE_MS = 150;
 
+export interface LateSecondHandle {
+  /** For the second app (createTestApp's `database`). */
+  database: Database;
+  /** Resolves once both instances have heard every content change announced before the call. */
+  caughtUp: () => Promise<void>;
+}
+
 /**
- * A second instance's handle (openSecondHandle) that hears of content changes `delayMs` later
- * than the instance that made them, as on a busy machine, and `caughtUp()`, which resolves once
- * it has heard every change announced before the call. Steps that read the second instance after
- * a change wait for that, not for a fixed time: on a busy CI machine a NOTIFY from one step
- * reached it after the next step had read (02/12/2026), and the fixed waits (300 and 500 ms)
- * fail once the notices come later than that.
+ * A second instance's handle (openSecondHandle) that hears every NOTIFY `delayMs` late, as on a
+ * busy machine. A step that reads one instance after a change made on the other waits for
+ * `caughtUp()`, never for a fixed time: on a busy CI machine a change's notice reached the second
+ * instance after the next step had read there (02/12/2026), and a fixed sleep of any length can be
+ * too short. Open it once the first instance's app is ready: its own listener then runs before the
+ * one this adds, for each notice.
  */
-export async function openLateSecondHandle(database: Database, { delayMs = LATE_NOTICE_MS } = {}): Promise<{ database: Database; caughtUp: () => Promise<void> }> {
-  const second = await openSecondHandle(database);
-  const heard = new Set<string>();
+export async function openLateSecondHandle(first: Database, { delayMs = LATE_NOTICE_MS } = {}): Promise<LateSecondHandle> {
+  const second = await openSecondHandle(first);
+  const channel = contentVersionChannel(first);
+  const heardHere = new Set<string>();
+  const heardThere = new Set<string>();
   const listen = second.listen.bind(second);
-  second.listen = (channel, onPayload) =>
-    listen(channel, (payload) =>
+  second.listen = (name, onPayload) =>
+    listen(name, (payload) =>
       setTimeout(() => {
-        onPayload(payload);
-        heard.add(payload);
+        // A handler that throws is the app's failure to report, not a notice never heard.
+        try {
+          onPayload(payload);
+        } finally {
+          heardThere.add(payload);
+        }
       }, delayMs).unref(),
     );
-  // NOTIFYs arrive in the order they were sent: once it hears one sent now, it has heard those
-  // before it. This one names a scope nothing is kept under, so it drops nothing.
+  await first.listen(channel, (payload) => heardHere.add(payload));
+  // NOTIFYs reach each listener in the order they were sent: once both instances hear one sent
+  // now, they have heard those before it. This one names a scope nothing is kept under, so it
+  // drops nothing.
   const caughtUp = async () => {
     const notice = JSON.stringify({ from: "test", scopes: [`test:${randomBytes(8).toString("hex")}`] });
-    await database.query("SELECT pg_notify($1, $2)", [contentVersionChannel(database), notice]);
-    await waitUntil(() => heard.has(notice));
+    await first.query("SELECT pg_notify($1, $2)", [channel, notice]);
+    await waitUntil(() => heardHere.has(notice) && heardThere.has(notice), 10_000);
   };
   return { database: second, caughtUp };
 }
