@@ -147,6 +147,9 @@ export function narrowChange(request: FastifyRequest, scopes: string[]): void {
   (request as WithState)[NARROW] = scopes;
 }
 
+/** A change's notice to the other instances: who sent it and, unless it touched everything, its scopes. */
+export const noticeOf = (from: string, scopes: string[] | null = null): string => JSON.stringify(scopes === null ? { from } : { from, scopes });
+
 /** What a notice from another instance says: who sent it and, if it was narrowed, what it touched. */
 function readNotice(payload: string): { from: unknown; scopes: string[] | null } {
   try {
@@ -262,10 +265,10 @@ export async function registerPublicCache(
   };
   const sendKept = (request: FastifyRequest, reply: FastifyReply, hit: Remembered) => reply.type(hit.contentType).send(sendable(request, reply, hit));
   const bump = async (scopes: string[] | null = null) => {
-    const notice = scopes === null ? null : JSON.stringify({ from: self, scopes });
+    const notice = scopes === null ? null : noticeOf(self, scopes);
     if (notice === null || notice.length > MAX_NOTICE_CHARS) {
       invalidate();
-      await database.query("SELECT pg_notify($1, $2)", [channel, JSON.stringify({ from: self })]);
+      await database.query("SELECT pg_notify($1, $2)", [channel, noticeOf(self)]);
       return;
     }
     if (scopes!.length === 0) return;

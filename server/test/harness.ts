@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { loadEnv } from "../env";
-import { contentVersionChannel } from "../plugins/http-cache";
+import { contentVersionChannel, noticeOf } from "../plugins/http-cache";
 import { createUsersRepository, type UsersRepository } from "../routes/users/repository";
 import { migratedTemplate } from "./pglite-template";
 import { requestTo, type RequestOptions, type TestResponse } from "./http";
@@ -118,7 +118,7 @@ export async function openLateSecondHandle(first: Database, { delayMs = LATE_NOT
   // now, they have heard those before it. This one names a scope nothing is kept under, so it
   // drops nothing.
   const caughtUp = async () => {
-    const notice = JSON.stringify({ from: "test", scopes: [`test:${randomBytes(8).toString("hex")}`] });
+    const notice = noticeOf("test", [`test:${randomBytes(8).toString("hex")}`]);
     await first.query("SELECT pg_notify($1, $2)", [channel, notice]);
     await waitUntil(() => heardHere.has(notice) && heardThere.has(notice), 10_000);
   };
