@@ -174,10 +174,26 @@ test.describe("El armazón de la app", () => {
     for (const url of sdk) expect({ url, hinted: (await (await request.get(url)).text()).startsWith(HINT) }).toEqual({ url, hinted: false });
   });
 
-  test("un visitante anónimo no descarga el código de inicio de sesión; quien inicia sesión la conserva al volver", async ({ page }) => {
+  test("un visitante anónimo no descarga el código de inicio de sesión ni espera al navegador por el almacenamiento web; quien inicia sesión la conserva al volver", async ({ page }) => {
     // Sign-up, sign-in and three page loads: more than one page's worth of time.
     test.slow();
     const sdk = watchScripts(page, AUTH_SDK);
+    // The first read of localStorage or sessionStorage on a page waits for the browser process:
+    // the start-up asks IndexedDB and the address instead (lib/auth/stored-session.ts).
+    await page.addInitScript(() => {
+      const reads: string[] = [];
+      Object.assign(window, { __webStorageReads: reads });
+      for (const name of ["localStorage", "sessionStorage"] as const) {
+        const own = Object.getOwnPropertyDescriptor(window, name);
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            reads.push(name);
+            return own?.get?.call(window) as Storage;
+          },
+        });
+      }
+    });
     // Nor the other pages' payloads: links do not prefetch during the first load.
     const otherPages: string[] = [];
     page.on("request", (request) => {
@@ -189,6 +205,7 @@ test.describe("El armazón de la app", () => {
     await page.waitForLoadState("networkidle");
     expect(sdk).toEqual([]);
     expect(otherPages).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __webStorageReads: string[] }).__webStorageReads)).toEqual([]);
 
     const user = await createUser("Irene Carmona", "sdk-perezoso");
     await signInThroughUi(page, user);

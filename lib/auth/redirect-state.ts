@@ -1,12 +1,56 @@
 // Marks a Google/Apple redirect in flight, so the start-up flow knows to finish it (and only
 // then loads the redirect code). Kept apart so the startup chunk does not carry ./social.
+//
+// The mark travels in the page's address, which the SDK hands the provider as the one to come back
+// to (`redirectUrl`: the address when the redirect starts), not in sessionStorage: the first read of
+// Web Storage on a page waits for the browser process, and every page's start-up asks
+// (docs/operations/rendimiento-bitacora.md, "Lo que la arrancada esperaba del navegador").
 
-export const REDIRECT_KEY = "plaza:auth-redirect";
+export type SocialProvider = "google" | "apple";
+
+export interface PendingRedirect {
+  provider: SocialProvider;
+  mode: "signIn" | "link";
+}
+
+/** The query parameter: `google` or `apple` after a sign-in, with `-vincular` after linking. */
+export const REDIRECT_PARAM = "acceso";
+const LINK_SUFFIX = "-vincular";
+
+function decode(value: string | null): PendingRedirect | null {
+  const match = /^(google|apple)(-vincular)?$/.exec(value ?? "");
+  if (!match) return null;
+  return { provider: match[1] as SocialProvider, mode: match[2] ? "link" : "signIn" };
+}
+
+/** The redirect the page at `href` came back from, or null. */
+export function pendingRedirectIn(href: string): PendingRedirect | null {
+  try {
+    return decode(new URL(href).searchParams.get(REDIRECT_PARAM));
+  } catch {
+    return null;
+  }
+}
+
+/** `href` with the mark of `pending`, or without any mark when null; the rest of it unchanged. */
+export function withRedirectMark(href: string, pending: PendingRedirect | null): string {
+  const url = new URL(href);
+  if (pending) url.searchParams.set(REDIRECT_PARAM, pending.mode === "link" ? `${pending.provider}${LINK_SUFFIX}` : pending.provider);
+  else url.searchParams.delete(REDIRECT_PARAM);
+  return url.href;
+}
+
+/** The redirect this page came back from, or null. */
+export function pendingRedirect(): PendingRedirect | null {
+  return typeof window === "undefined" ? null : pendingRedirectIn(window.location.href);
+}
 
 export function redirectPending(): boolean {
-  try {
-    return sessionStorage.getItem(REDIRECT_KEY) !== null;
-  } catch {
-    return false;
-  }
+  return pendingRedirect() !== null;
+}
+
+/** Puts the mark of `pending` in this page's address (null takes it out), keeping its history entry. */
+export function markRedirect(pending: PendingRedirect | null): void {
+  const href = withRedirectMark(window.location.href, pending);
+  if (href !== window.location.href) window.history.replaceState(window.history.state, "", href);
 }

@@ -6,7 +6,7 @@ import { notify } from "@/lib/toast/notify";
 import { authErrorMessage, linkErrorMessage } from "./errors";
 import { loadAuth, toIdentityUser } from "./firebase";
 import type { FirebaseUser, UserCredential } from "./sdk";
-import { REDIRECT_KEY } from "./redirect-state";
+import { markRedirect, pendingRedirect, type PendingRedirect, type SocialProvider } from "./redirect-state";
 import { loadSession } from "./user-state";
 
 // Google and Apple (docs/product.md#scope): sign-in and linking by redirect in production; the
@@ -15,7 +15,7 @@ import { loadSession } from "./user-state";
 // same place: the provider's tokens stored (only when both exist) and the profile loaded, created
 // on the first sign-in.
 
-export type SocialProvider = "google" | "apple";
+export type { SocialProvider };
 
 export const PROVIDER_IDS: Readonly<Record<SocialProvider, "google.com" | "apple.com">> = {
   google: "google.com",
@@ -32,12 +32,6 @@ export const PROVIDER_SCOPES: Readonly<Record<SocialProvider, readonly string[]>
 
 /** Whether the identity service is the local emulator (credential path instead of redirect). */
 export const usesAuthEmulator = authEmulatorUrl !== null;
-
-
-interface PendingRedirect {
-  provider: SocialProvider;
-  mode: "signIn" | "link";
-}
 
 async function loadSocial() {
   const [{ auth }, sdk] = await Promise.all([loadAuth(), import("./social-sdk")]);
@@ -96,7 +90,7 @@ async function finishSignIn(sdk: SocialSdk, provider: SocialProvider, result: Us
 /** Production: leaves for the provider; the app finishes the sign-in when it comes back. */
 export async function startRedirect(provider: SocialProvider, mode: PendingRedirect["mode"]): Promise<void> {
   const { auth, sdk } = await loadSocial();
-  sessionStorage.setItem(REDIRECT_KEY, JSON.stringify({ provider, mode } satisfies PendingRedirect));
+  markRedirect({ provider, mode });
   try {
     if (mode === "link") {
       if (!auth.currentUser) throw new Error("Inicia sesión para vincular una cuenta.");
@@ -105,23 +99,9 @@ export async function startRedirect(provider: SocialProvider, mode: PendingRedir
       await sdk.signInWithRedirect(auth, authProvider(sdk, provider), sdk.browserPopupRedirectResolver);
     }
   } catch (error) {
-    sessionStorage.removeItem(REDIRECT_KEY);
+    markRedirect(null);
     throw error;
   }
-}
-
-function readPendingRedirect(): PendingRedirect | null {
-  try {
-    const raw = sessionStorage.getItem(REDIRECT_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<PendingRedirect>;
-    if ((value.provider === "google" || value.provider === "apple") && (value.mode === "signIn" || value.mode === "link")) {
-      return { provider: value.provider, mode: value.mode };
-    }
-  } catch {
-    /* storage unavailable or garbled: nothing pending */
-  }
-  return null;
 }
 
 /**
@@ -129,9 +109,10 @@ function readPendingRedirect(): PendingRedirect | null {
  * finishes like the credential path. Errors become the spec's toasts.
  */
 export async function completeRedirect(): Promise<void> {
-  const pending = readPendingRedirect();
+  const pending = pendingRedirect();
   if (!pending) return;
-  sessionStorage.removeItem(REDIRECT_KEY);
+  // Once: a reload, or going back to this address, does not finish it again.
+  markRedirect(null);
   try {
     const { auth, sdk } = await loadSocial();
     const result = await sdk.getRedirectResult(auth, sdk.browserPopupRedirectResolver);

@@ -1,34 +1,46 @@
+import { del, get, set } from "idb-keyval";
 import { firebaseConfig } from "@/lib/config";
+import { keyval } from "@/lib/query/persister";
 
 // Whether this device may hold a signed-in identity, answered without the Firebase SDK: an
 // anonymous visitor then never downloads or starts it (docs/operations/rendimiento-bitacora.md), while a
 // signed-in one, online or not, loads it at once as before. Two independent signs, either one
 // enough: our own marker, written whenever the SDK reports a user, and the record the SDK's own
-// persistence keeps (so a session from before the marker existed is still found). Any doubt (no
-// storage access, an unexpected error) answers "maybe": loading the SDK is always safe, skipping
-// it for someone signed in is not.
+// persistence keeps (so a session from before the marker existed is still found). Both are in
+// IndexedDB and read asynchronously: the first read of localStorage on a page waits for the browser
+// process, and every page's start-up asks ("Lo que la arrancada esperaba del navegador", in the
+// same log). Any doubt (no storage access, an unexpected error) answers "maybe": loading the SDK
+// is always safe, skipping it for someone signed in is not.
 
 /** Set while the SDK last reported a signed-in user on this device. */
 export const SESSION_MARKER_KEY = "plaza:signed-in";
 
-// The SDK's persistence layout (firebase/auth, indexedDBLocalPersistence and
-// browserLocalPersistence): one record per app, keyed `firebase:authUser:<apiKey>:<appName>`.
+// The SDK's persistence layout (firebase/auth, indexedDBLocalPersistence): one record per app,
+// keyed `firebase:authUser:<apiKey>:<appName>`. Where IndexedDB is unavailable the SDK falls back to
+// localStorage, and the check below answers "maybe".
 const SDK_DB = "firebaseLocalStorageDb";
 const SDK_STORE = "firebaseLocalStorage";
 const SDK_USER_KEY = `firebase:authUser:${firebaseConfig.apiKey}:[DEFAULT]`;
 
+/** What the marker holds in IndexedDB, once read or written here; undefined when unknown. */
+let markerStored: boolean | undefined;
+
+/** Records the SDK's latest report; writes only when it changes what is stored. */
 export function markSignedIn(signedIn: boolean): void {
-  try {
-    if (signedIn) localStorage.setItem(SESSION_MARKER_KEY, "1");
-    else localStorage.removeItem(SESSION_MARKER_KEY);
-  } catch {
+  if (markerStored === signedIn) return;
+  markerStored = signedIn;
+  (signedIn ? set(SESSION_MARKER_KEY, 1, keyval) : del(SESSION_MARKER_KEY, keyval)).catch(() => {
     /* storage blocked: the SDK's own record still answers */
-  }
+    markerStored = undefined;
+  });
 }
 
-function localSigns(): boolean | null {
+/** Our marker: true or false, or null when it cannot be read. */
+async function ourMarker(): Promise<boolean | null> {
   try {
-    return localStorage.getItem(SESSION_MARKER_KEY) !== null || localStorage.getItem(SDK_USER_KEY) !== null;
+    const found = (await get(SESSION_MARKER_KEY, keyval)) !== undefined;
+    markerStored ??= found;
+    return found;
   } catch {
     return null;
   }
@@ -56,9 +68,9 @@ function sdkRecordExists(): Promise<boolean> {
       };
       if (!db.objectStoreNames.contains(SDK_STORE)) return done(false);
       try {
-        const get = db.transaction(SDK_STORE, "readonly").objectStore(SDK_STORE).count(SDK_USER_KEY);
-        get.onsuccess = () => done(get.result > 0);
-        get.onerror = () => done(true);
+        const count = db.transaction(SDK_STORE, "readonly").objectStore(SDK_STORE).count(SDK_USER_KEY);
+        count.onsuccess = () => done(count.result > 0);
+        count.onerror = () => done(true);
       } catch {
         done(true);
       }
@@ -70,10 +82,6 @@ let answer: Promise<boolean> | null = null;
 
 /** True when a signed-in identity may be stored on this device (asked once per page load). */
 export function mayHaveStoredSession(): Promise<boolean> {
-  answer ??= (async () => {
-    const local = localSigns();
-    if (local !== false) return true;
-    return sdkRecordExists();
-  })();
+  answer ??= Promise.all([ourMarker(), sdkRecordExists()]).then(([ours, sdk]) => ours !== false || sdk);
   return answer;
 }

@@ -10,7 +10,8 @@ export interface KeyValueStore {
 }
 
 // idb-keyval's own database and store (what its default uses), so what was saved before is found.
-const keyval = createStore("keyval-store", "keyval");
+// The start-up's other small records (lib/auth/stored-session.ts) share it: one database to open.
+export const keyval = createStore("keyval-store", "keyval");
 // A write asks IndexedDB to commit at once, not when the task ends: a save started as the page goes
 // away (pagehide, on a reload) is otherwise lost with the page before it commits.
 const committing: UseStore = (mode, callback) =>

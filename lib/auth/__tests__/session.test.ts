@@ -54,6 +54,8 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
     fetchInitialData,
   }));
   jest.doMock("@/lib/query/persister", () => ({ offlineCachePersister: { removeClient, flush } }));
+  // A device where someone signed in before: the flow loads the SDK and watches it at once.
+  jest.doMock("@/lib/auth/stored-session", () => ({ mayHaveStoredSession: async () => true, markSignedIn: () => undefined }));
   jest.doMock("@/lib/toast/notify", () => ({ notify }));
 
   const session = {
@@ -68,8 +70,6 @@ async function setup({ initialData, sdkExtra = {} }: { initialData: () => Promis
   queryClientModule.markCacheRestored();
   const queryClient = queryClientModule.getQueryClient();
 
-  // A device where someone signed in before: the flow loads the SDK and watches it at once.
-  localStorage.setItem((await import("@/lib/auth/stored-session")).SESSION_MARKER_KEY, "1");
   const stop = session.watchSession();
   for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
   /** Reports a sign-in state, as Firebase does, and lets the flow finish. */

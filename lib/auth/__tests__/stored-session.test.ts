@@ -32,9 +32,20 @@ function sdkStorage(records: { fbase_key: string; value: unknown }[]): Promise<v
   });
 }
 
+/** Our marker as IndexedDB holds it now (read through a connection of its own). */
+async function storedMarker(): Promise<unknown> {
+  const { createStore, get } = await import("idb-keyval");
+  return get("plaza:signed-in", createStore("keyval-store", "keyval"));
+}
+
+/** Waits (up to a second) for a write the code under test started without waiting for it. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await done()).toBe(true);
+}
+
 beforeEach(() => {
   jest.resetModules();
-  localStorage.clear();
   Object.assign(globalThis, { indexedDB: new IDBFactory(), IDBKeyRange });
 });
 
@@ -56,13 +67,32 @@ describe("mayHaveStoredSession", () => {
     expect(await ask()).toBe(false);
   });
 
-  test("our marker, or the SDK's localStorage fallback: yes", async () => {
-    localStorage.setItem("plaza:signed-in", "1");
-    expect(await ask()).toBe(true);
+  test("our marker, kept when the SDK reports someone, answers on the next page load; taken away at a sign-out", async () => {
+    (await import("@/lib/auth/stored-session")).markSignedIn(true);
+    await until(async () => (await storedMarker()) !== undefined);
     jest.resetModules();
-    localStorage.clear();
-    localStorage.setItem(USER_KEY, "{}");
     expect(await ask()).toBe(true);
+
+    (await import("@/lib/auth/stored-session")).markSignedIn(false);
+    await until(async () => (await storedMarker()) === undefined);
+    jest.resetModules();
+    expect(await ask()).toBe(false);
+  });
+
+  test("without IndexedDB (where the SDK keeps its record in localStorage instead): maybe, so the SDK loads", async () => {
+    Object.assign(globalThis, { indexedDB: undefined });
+    expect(await ask()).toBe(true);
+  });
+
+  test("neither the question nor a report reads or writes Web Storage, which would wait for the browser", async () => {
+    const calls = ["getItem", "setItem", "removeItem", "key"].map((name) => jest.spyOn(Storage.prototype, name as "getItem"));
+    await ask();
+    const stored = await import("@/lib/auth/stored-session");
+    stored.markSignedIn(false);
+    stored.markSignedIn(true);
+    await until(async () => (await storedMarker()) !== undefined);
+    for (const call of calls) expect(call).not.toHaveBeenCalled();
+    for (const call of calls) call.mockRestore();
   });
 });
 
