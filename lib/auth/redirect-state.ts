@@ -45,12 +45,12 @@ export function pendingRedirect(): PendingRedirect | null {
   return typeof window === "undefined" ? null : pendingRedirectIn(window.location.href);
 }
 
-export function redirectPending(): boolean {
-  return pendingRedirect() !== null;
-}
-
-/** Puts the mark of `pending` in this page's address (null takes it out), keeping its history entry. */
+/**
+ * Puts the mark of `pending` in this page's address (null takes it out), in place of its history
+ * entry. With null state, as Next.js documents: its router then adopts the new address (given its
+ * own state back, it would keep the old one and could write it back later).
+ */
 export function markRedirect(pending: PendingRedirect | null): void {
   const href = withRedirectMark(window.location.href, pending);
-  if (href !== window.location.href) window.history.replaceState(window.history.state, "", href);
+  if (href !== window.location.href) window.history.replaceState(null, "", href);
 }

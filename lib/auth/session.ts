@@ -6,7 +6,7 @@ import { cacheRestored, getQueryClient } from "@/lib/query/client";
 import { appStore } from "@/lib/state/store";
 import { authCheckedAtom, authUserAtom, identityAtom, sessionStatusAtom, toSessionUser } from "@/lib/state/auth";
 import { loadAuth, onAuthRequested, toIdentityUser } from "./firebase";
-import { redirectPending } from "./redirect-state";
+import { pendingRedirect } from "./redirect-state";
 import { markSignedIn, mayHaveStoredSession } from "./stored-session";
 import type { FirebaseUser } from "./sdk";
 
@@ -73,6 +73,8 @@ export function watchSession(): () => void {
   let stopped = false;
   let unsubscribe: () => void = () => {};
   let stopWaiting: () => void = () => {};
+  // Read once, as the page opens: a link followed while the SDK downloads changes the address.
+  const redirect = pendingRedirect();
   const watchWhenRequested = () => {
     stopWaiting = onAuthRequested(() => {
       if (!stopped) watch();
@@ -84,7 +86,7 @@ export function watchSession(): () => void {
         if (stopped) return;
         unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user));
         // Back from Google or Apple: finish what the redirect started (its code loads only now).
-        if (redirectPending()) void import("./social").then((social) => social.completeRedirect());
+        if (redirect) void import("./social").then((social) => social.completeRedirect(redirect));
       })
       .catch((error: unknown) => {
         // Without the SDK nobody can be signed in; the app still has to open.
@@ -94,7 +96,7 @@ export function watchSession(): () => void {
         if (!stopped) watchWhenRequested();
       });
   };
-  void (redirectPending() ? Promise.resolve(true) : mayHaveStoredSession()).then((maybe) => {
+  void (redirect ? Promise.resolve(true) : mayHaveStoredSession()).then((maybe) => {
     if (stopped) return;
     if (maybe) return watch();
     void handleAuthReport(null);

@@ -6,7 +6,7 @@ import { notify } from "@/lib/toast/notify";
 import { authErrorMessage, linkErrorMessage } from "./errors";
 import { loadAuth, toIdentityUser } from "./firebase";
 import type { FirebaseUser, UserCredential } from "./sdk";
-import { markRedirect, pendingRedirect, type PendingRedirect, type SocialProvider } from "./redirect-state";
+import { markRedirect, type PendingRedirect, type SocialProvider } from "./redirect-state";
 import { loadSession } from "./user-state";
 
 // Google and Apple (docs/product.md#scope): sign-in and linking by redirect in production; the
@@ -105,12 +105,10 @@ export async function startRedirect(provider: SocialProvider, mode: PendingRedir
 }
 
 /**
- * Back from the provider (startup, only when a redirect was started): reads the result, then
- * finishes like the credential path. Errors become the spec's toasts.
+ * Back from the provider (startup, only when the page opened with a redirect's mark): reads the
+ * result, then finishes like the credential path. Errors become the spec's toasts.
  */
-export async function completeRedirect(): Promise<void> {
-  const pending = pendingRedirect();
-  if (!pending) return;
+export async function completeRedirect(pending: PendingRedirect): Promise<void> {
   // Once: a reload, or going back to this address, does not finish it again.
   markRedirect(null);
   try {

@@ -5,19 +5,21 @@ import { keyval } from "@/lib/query/persister";
 // Whether this device may hold a signed-in identity, answered without the Firebase SDK: an
 // anonymous visitor then never downloads or starts it (docs/operations/rendimiento-bitacora.md), while a
 // signed-in one, online or not, loads it at once as before. Two independent signs, either one
-// enough: our own marker, written whenever the SDK reports a user, and the record the SDK's own
+// enough: our own marker, kept in step with what the SDK reports, and the record the SDK's own
 // persistence keeps (so a session from before the marker existed is still found). Both are in
 // IndexedDB and read asynchronously: the first read of localStorage on a page waits for the browser
-// process, and every page's start-up asks ("Lo que la arrancada esperaba del navegador", in the
-// same log). Any doubt (no storage access, an unexpected error) answers "maybe": loading the SDK
-// is always safe, skipping it for someone signed in is not.
+// process, and every anonymous page load asked ("Lo que la arrancada esperaba del navegador", in
+// the same log). Any doubt (no storage access, an unexpected error) answers "maybe": loading the
+// SDK is always safe, skipping it for someone signed in is not.
 
 /** Set while the SDK last reported a signed-in user on this device. */
 export const SESSION_MARKER_KEY = "plaza:signed-in";
 
 // The SDK's persistence layout (firebase/auth, indexedDBLocalPersistence): one record per app,
-// keyed `firebase:authUser:<apiKey>:<appName>`. Where IndexedDB is unavailable the SDK falls back to
-// localStorage, and the check below answers "maybe".
+// keyed `firebase:authUser:<apiKey>:<appName>`. Where IndexedDB is unavailable the SDK keeps it in
+// localStorage instead; our marker cannot be read there either, and that doubt answers "maybe".
+// Not looked for: a record left in localStorage by a sign-in while IndexedDB failed, on a device
+// where it works again (and our marker is absent); that person signs in again.
 const SDK_DB = "firebaseLocalStorageDb";
 const SDK_STORE = "firebaseLocalStorage";
 const SDK_USER_KEY = `firebase:authUser:${firebaseConfig.apiKey}:[DEFAULT]`;
@@ -29,10 +31,14 @@ let markerStored: boolean | undefined;
 export function markSignedIn(signedIn: boolean): void {
   if (markerStored === signedIn) return;
   markerStored = signedIn;
-  (signedIn ? set(SESSION_MARKER_KEY, 1, keyval) : del(SESSION_MARKER_KEY, keyval)).catch(() => {
-    /* storage blocked: the SDK's own record still answers */
-    markerStored = undefined;
-  });
+  // Inside a promise: idb-keyval opens the database synchronously, and where storage is blocked
+  // that throws, which must not stop the report that called this.
+  Promise.resolve()
+    .then(() => (signedIn ? set(SESSION_MARKER_KEY, 1, keyval) : del(SESSION_MARKER_KEY, keyval)))
+    .catch(() => {
+      /* storage blocked: the SDK's own record still answers */
+      markerStored = undefined;
+    });
 }
 
 /** Our marker: true or false, or null when it cannot be read. */
@@ -82,6 +88,15 @@ let answer: Promise<boolean> | null = null;
 
 /** True when a signed-in identity may be stored on this device (asked once per page load). */
 export function mayHaveStoredSession(): Promise<boolean> {
-  answer ??= Promise.all([ourMarker(), sdkRecordExists()]).then(([ours, sdk]) => ours !== false || sdk);
+  // Either sign is enough: yes as soon as one says so, no once both have.
+  answer ??= new Promise((resolve) => {
+    let unanswered = 2;
+    const hear = (maybe: boolean) => {
+      if (maybe) resolve(true);
+      else if (--unanswered === 0) resolve(false);
+    };
+    void ourMarker().then((ours) => hear(ours !== false));
+    void sdkRecordExists().then(hear);
+  });
   return answer;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "@jest/globals";
-import { markRedirect, pendingRedirect, pendingRedirectIn, redirectPending, withRedirectMark } from "@/lib/auth/redirect-state";
+import { markRedirect, pendingRedirect, pendingRedirectIn, withRedirectMark } from "@/lib/auth/redirect-state";
 
 // A Google or Apple redirect comes back to the address it left from (the SDK's redirectUrl), so the
 // mark that one is in flight rides in that address: start-up reads it without Web Storage.
@@ -28,13 +28,13 @@ describe("the mark of a redirect in flight", () => {
   test("marking this page's address and taking the mark out again leaves one history entry", () => {
     window.history.replaceState(null, "", "/profile/?tab=cuenta");
     const entries = window.history.length;
-    expect(redirectPending()).toBe(false);
+    expect(pendingRedirect()).toBeNull();
     markRedirect({ provider: "google", mode: "link" });
     expect(window.location.search).toBe("?tab=cuenta&acceso=google-vincular");
     expect(pendingRedirect()).toEqual({ provider: "google", mode: "link" });
     markRedirect(null);
     expect(window.location.search).toBe("?tab=cuenta");
-    expect(redirectPending()).toBe(false);
+    expect(pendingRedirect()).toBeNull();
     expect(window.history.length).toBe(entries);
   });
 });

@@ -153,6 +153,15 @@ describe("startup without a stored session", () => {
     t.stop();
   });
 
+  test("where storage is blocked, the SDK loads to be sure, and its report still ends the loading view", async () => {
+    Object.assign(globalThis, { indexedDB: undefined });
+    const t = await start();
+    expect(t.sdkLoaded).toHaveBeenCalledTimes(1);
+    expect(t.appStore.get(t.authState.authCheckedAtom)).toBe(true);
+    expect(t.appStore.get(t.authState.identityAtom)).toBeNull();
+    t.stop();
+  });
+
   test("a signed-in device loads the SDK at once, before any request", async () => {
     await sdkStorage([{ fbase_key: USER_KEY, value: { uid: "u1" } }]);
     const t = await start();
