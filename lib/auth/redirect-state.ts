@@ -6,7 +6,8 @@
 // Web Storage on a page waits for the browser process, and every page's start-up asks
 // (docs/operations/rendimiento-bitacora.md, "Lo que la arrancada esperaba del navegador").
 
-export type SocialProvider = "google" | "apple";
+const SOCIAL_PROVIDERS = ["google", "apple"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export interface PendingRedirect {
   provider: SocialProvider;
@@ -14,35 +15,26 @@ export interface PendingRedirect {
 }
 
 /** The query parameter: `google` or `apple` after a sign-in, with `-vincular` after linking. */
-export const REDIRECT_PARAM = "acceso";
+const REDIRECT_PARAM = "acceso";
 const LINK_SUFFIX = "-vincular";
 
-function decode(value: string | null): PendingRedirect | null {
-  const match = /^(google|apple)(-vincular)?$/.exec(value ?? "");
-  if (!match) return null;
-  return { provider: match[1] as SocialProvider, mode: match[2] ? "link" : "signIn" };
-}
+const encode = ({ provider, mode }: PendingRedirect): string => (mode === "link" ? provider + LINK_SUFFIX : provider);
 
-/** The redirect the page at `href` came back from, or null. */
-export function pendingRedirectIn(href: string): PendingRedirect | null {
-  try {
-    return decode(new URL(href).searchParams.get(REDIRECT_PARAM));
-  } catch {
-    return null;
-  }
+/** The redirect the page at `href` (by default, this one) came back from, or null. */
+export function pendingRedirect(href = typeof window === "undefined" ? undefined : window.location.href): PendingRedirect | null {
+  const value = href === undefined ? null : new URL(href).searchParams.get(REDIRECT_PARAM);
+  if (value === null) return null;
+  const mode = value.endsWith(LINK_SUFFIX) ? "link" : "signIn";
+  const provider = SOCIAL_PROVIDERS.find((p) => p === (mode === "link" ? value.slice(0, -LINK_SUFFIX.length) : value));
+  return provider ? { provider, mode } : null;
 }
 
 /** `href` with the mark of `pending`, or without any mark when null; the rest of it unchanged. */
 export function withRedirectMark(href: string, pending: PendingRedirect | null): string {
   const url = new URL(href);
-  if (pending) url.searchParams.set(REDIRECT_PARAM, pending.mode === "link" ? `${pending.provider}${LINK_SUFFIX}` : pending.provider);
+  if (pending) url.searchParams.set(REDIRECT_PARAM, encode(pending));
   else url.searchParams.delete(REDIRECT_PARAM);
   return url.href;
-}
-
-/** The redirect this page came back from, or null. */
-export function pendingRedirect(): PendingRedirect | null {
-  return typeof window === "undefined" ? null : pendingRedirectIn(window.location.href);
 }
 
 /**

@@ -13,7 +13,7 @@ import { keyval } from "@/lib/query/persister";
 // SDK is always safe, skipping it for someone signed in is not.
 
 /** Set while the SDK last reported a signed-in user on this device. */
-export const SESSION_MARKER_KEY = "plaza:signed-in";
+const SESSION_MARKER_KEY = "plaza:signed-in";
 
 // The SDK's persistence layout (firebase/auth, indexedDBLocalPersistence): one record per app,
 // keyed `firebase:authUser:<apiKey>:<appName>`. Where IndexedDB is unavailable the SDK keeps it in
@@ -88,15 +88,8 @@ let answer: Promise<boolean> | null = null;
 
 /** True when a signed-in identity may be stored on this device (asked once per page load). */
 export function mayHaveStoredSession(): Promise<boolean> {
-  // Either sign is enough: yes as soon as one says so, no once both have.
-  answer ??= new Promise((resolve) => {
-    let unanswered = 2;
-    const hear = (maybe: boolean) => {
-      if (maybe) resolve(true);
-      else if (--unanswered === 0) resolve(false);
-    };
-    void ourMarker().then((ours) => hear(ours !== false));
-    void sdkRecordExists().then(hear);
-  });
+  // Either sign is enough: yes as soon as one says so, no once both have said no.
+  const yes = (maybe: boolean) => (maybe ? true : Promise.reject(new Error("no sign")));
+  answer ??= Promise.any([ourMarker().then((ours) => yes(ours !== false)), sdkRecordExists().then(yes)]).catch(() => false);
   return answer;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "@jest/globals";
-import { markRedirect, pendingRedirect, pendingRedirectIn, withRedirectMark } from "@/lib/auth/redirect-state";
+import { markRedirect, pendingRedirect, withRedirectMark } from "@/lib/auth/redirect-state";
 
 // A Google or Apple redirect comes back to the address it left from (the SDK's redirectUrl), so the
 // mark that one is in flight rides in that address: start-up reads it without Web Storage.
@@ -11,17 +11,17 @@ describe("the mark of a redirect in flight", () => {
     const href = "https://plaza.example/login/?next=%2Fevents%2F&x=1#arriba";
     const google = withRedirectMark(href, { provider: "google", mode: "signIn" });
     expect(google).toBe("https://plaza.example/login/?next=%2Fevents%2F&x=1&acceso=google#arriba");
-    expect(pendingRedirectIn(google)).toEqual({ provider: "google", mode: "signIn" });
+    expect(pendingRedirect(google)).toEqual({ provider: "google", mode: "signIn" });
     const appleLink = withRedirectMark(href, { provider: "apple", mode: "link" });
     expect(new URL(appleLink).searchParams.get("acceso")).toBe("apple-vincular");
-    expect(pendingRedirectIn(appleLink)).toEqual({ provider: "apple", mode: "link" });
+    expect(pendingRedirect(appleLink)).toEqual({ provider: "apple", mode: "link" });
     expect(withRedirectMark(google, null)).toBe("https://plaza.example/login/?next=%2Fevents%2F&x=1#arriba");
   });
 
   test("an address without the mark, or with something else in it, has nothing pending", () => {
-    expect(pendingRedirectIn("https://plaza.example/")).toBeNull();
+    expect(pendingRedirect("https://plaza.example/")).toBeNull();
     for (const value of ["facebook", "google-x", "GOOGLE", "", "apple-vincular-"]) {
-      expect(pendingRedirectIn(`https://plaza.example/?acceso=${value}`)).toBeNull();
+      expect(pendingRedirect(`https://plaza.example/?acceso=${value}`)).toBeNull();
     }
   });
 
