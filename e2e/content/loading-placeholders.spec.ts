@@ -5,6 +5,8 @@ import { expect, test, type Page } from "@playwright/test";
 // every line on every frame during the seconds a page hydrates and draws what arrives (138 paints
 // in the home's first 4 s against 35; bench/main-thread-ab.mjs). A `transform` shimmer, also
 // run by the compositor, still painted ~3 times as often as no animation: only opacity passes.
+// Neither they nor the loading view's spinner move during the first second of a wait: a quick load
+// stays still (app/styles/tokens.css, --loading-motion-delay).
 
 /** Holds every answer of the events list until `release()`, so the placeholders stay. */
 async function holdEventLists(page: Page) {
@@ -50,6 +52,73 @@ test("mientras carga una lista, sus marcadores se animan sin repintar la página
   expect(animations.length).toBeGreaterThan(0);
   for (const properties of animations) expect(properties).toEqual(["opacity"]);
 
+  release();
+});
+
+type Probe = { selector: string; property: "opacity" | "transform"; ms: number };
+
+/**
+ * What each probe's `property` of the first animated element matching its `selector` computes to
+ * when that element's animations have played `ms` milliseconds: the frame a user sees that long
+ * into the wait, without waiting for it (the test moves the animations' clocks, not the page's).
+ * The animations are read once: paused before their start, they no longer count as the element's.
+ */
+function stylesAt(page: Page, probes: Probe[]) {
+  return page.evaluate((probes) => {
+    const animationsOf = new Map<string, { element: Element; animations: Animation[] }>();
+    for (const { selector } of probes) {
+      if (animationsOf.has(selector)) continue;
+      const element = Array.from(document.querySelectorAll(selector)).find((candidate) => candidate.getAnimations().length > 0);
+      if (!element) throw new Error(`Nada se anima en ${selector}`);
+      const animations = element.getAnimations();
+      animationsOf.set(selector, { element, animations });
+    }
+    return probes.map(({ selector, property, ms }) => {
+      const { element, animations } = animationsOf.get(selector)!;
+      for (const animation of animations) {
+        animation.pause();
+        animation.currentTime = ms;
+      }
+      return getComputedStyle(element)[property];
+    });
+  }, probes);
+}
+
+/** The angle, in degrees, that a computed `transform` (a 2D matrix or none) turns by. */
+function rotation(transform: string): number {
+  if (transform === "none") return 0;
+  const [a, b] = transform.replace(/^matrix\(|\)$/g, "").split(",").map(Number);
+  return (Math.atan2(b, a) * 180) / Math.PI;
+}
+
+test("en una espera corta nada se mueve: los marcadores laten y la vista de carga gira pasado el primer segundo", async ({ page }) => {
+  // The app's scripts are held, so the loading view (in the served page until the sign-in state
+  // is known) stays up, and the served page's placeholders with it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("status").filter({ hasText: "Cargando..." })).toBeVisible();
+  await expect(page.getByRole("progressbar").first()).toBeAttached();
+
+  const line = '[role="progressbar"] *';
+  const spinner = '[role="status"] *';
+  const [lineEarly, spinnerEarly, lineLater, spinnerLater] = await stylesAt(page, [
+    // 0.9 s into the wait: both exactly as first drawn.
+    { selector: line, property: "opacity", ms: 900 },
+    { selector: spinner, property: "transform", ms: 900 },
+    // Later, the placeholder at its faintest half-way through a beat (1.4 s), and the spinner a
+    // quarter turn on (0.9 s a turn).
+    { selector: line, property: "opacity", ms: 1000 + 700 },
+    { selector: spinner, property: "transform", ms: 1000 + 225 },
+  ]);
+  expect(lineEarly).toBe("1");
+  expect(spinnerEarly).toBe("none");
+  expect(Number(lineLater)).toBeCloseTo(0.6, 2);
+  expect(rotation(spinnerLater)).toBeCloseTo(90, 0);
   release();
 });
 
