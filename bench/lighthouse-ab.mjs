@@ -3,7 +3,10 @@
 // load the shared machine carries falls on both alike. Between runs of one version Lighthouse's TBT
 // varies by up to a second here; comparing runs from different hours cannot show a 300 ms change,
 // this can. Prints every run and each version's medians; asserts nothing. Auth emulator up, as
-// for bench/lighthouse.mjs.
+// for bench/lighthouse.mjs. Beside the scores, what the run's trace says of drawing: how many frames
+// Lighthouse captured (it reads back and encodes a screenshot of each one while the page loads) and
+// the CPU of the page's main thread, the browser's and the GPU compositor's, which share this
+// machine's two cores: the part of TBT that is waiting for a core moves with the other two.
 //   node bench/lighthouse-ab.mjs <export A> <export B> [--path /places/alameda-zaragoza] [--runs 8] [--cpu-slowdown 4]
 // The path must name the same page in both: the home, a search, a place or community by its slug
 // (event ids are random per seed). An earlier commit's export: `git worktree add /tmp/antes <rev>`,
@@ -11,6 +14,7 @@
 import { parseArgs } from "node:util";
 import { alternate, median, runCount, serveVersions, stopVersions } from "./lib/ab.mjs";
 import { describeHost, startLighthouseBrowser } from "./lib/lighthouse-browser.mjs";
+import { capturedFrames, drawingThreadsCpu } from "./lib/trace.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -41,8 +45,14 @@ try {
       console.warn(`  ${version.name}: ${measured.failure}; no se cuenta.`);
       continue;
     }
-    const { lhr } = measured.result;
+    const { lhr, artifacts } = measured.result;
+    const events = artifacts.Trace.traceEvents;
+    const cpu = drawingThreadsCpu(events);
     const row = {
+      frames: capturedFrames(events),
+      pageCpuMs: cpu?.page ?? NaN,
+      browserCpuMs: cpu?.browser ?? NaN,
+      compositorCpuMs: cpu?.compositor ?? NaN,
       performance: Math.round(lhr.categories.performance.score * 100),
       fcpMs: lhr.audits["first-contentful-paint"].numericValue,
       lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
@@ -50,15 +60,20 @@ try {
       benchmarkIndex: lhr.environment.benchmarkIndex,
     };
     version.results.push(row);
-    console.log(`corrida ${run + 1} ${version.name}: ${row.performance} · FCP ${Math.round(row.fcpMs)} ms · LCP ${Math.round(row.lcpMs)} ms · TBT ${Math.round(row.tbtMs)} ms`);
+    console.log(
+      `corrida ${run + 1} ${version.name}: ${row.performance} · FCP ${Math.round(row.fcpMs)} ms · LCP ${Math.round(row.lcpMs)} ms · TBT ${Math.round(row.tbtMs)} ms · ${row.frames} fotogramas · CPU página ${Math.round(row.pageCpuMs)}, navegador ${Math.round(row.browserCpuMs)}, compositor ${Math.round(row.compositorCpuMs)} ms`,
+    );
   }
   const cpu = cpuSlowdown === null ? "" : `, CPU ${cpuSlowdown}× más lenta (no la de omisión)`;
   console.log(`\nLighthouse móvil, ${values.path}, ${runs} corridas alternadas${cpu}; mediana de cada versión:\n`);
-  console.log("Versión  Rend.   FCP      LCP      TBT     export");
+  console.log("Versión  Rend.   FCP      LCP      TBT    fotogr.  CPU página  navegador  compositor  export");
   for (const { name, dir, results } of versions) {
     if (results.length === 0) continue;
     const m = (key) => median(results.map((r) => r[key]));
-    console.log(`${name.padEnd(7)} ${String(m("performance")).padStart(5)}  ${(m("fcpMs") / 1000).toFixed(2)} s  ${(m("lcpMs") / 1000).toFixed(2)} s  ${String(Math.round(m("tbtMs"))).padStart(5)} ms  ${dir}`);
+    const ms = (key) => `${String(Math.round(m(key))).padStart(6)} ms`;
+    console.log(
+      `${name.padEnd(7)} ${String(m("performance")).padStart(5)}  ${(m("fcpMs") / 1000).toFixed(2)} s  ${(m("lcpMs") / 1000).toFixed(2)} s  ${String(Math.round(m("tbtMs"))).padStart(5)} ms  ${String(m("frames")).padStart(6)}  ${ms("pageCpuMs")}  ${ms("browserCpuMs")}   ${ms("compositorCpuMs")}  ${dir}`,
+    );
   }
   console.log(`\nEsta máquina: ${describeHost(versions.flatMap((v) => v.results.map((r) => r.benchmarkIndex)))}`);
 } finally {

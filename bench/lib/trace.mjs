@@ -32,3 +32,38 @@ export async function countedLoad(label, unreadable, read) {
     return null;
   }
 }
+
+/**
+ * CPU time (ms, thread time) of the tasks of the threads that draw a page: the page's main thread,
+ * the browser's main thread and the GPU process's compositor. On a 2-core machine they share the
+ * cores, so what the other two spend the page's main thread may wait for. Null without the page's
+ * navigation or the tasks' thread time.
+ */
+export function drawingThreadsCpu(events) {
+  const navigation = pageNavigation(events);
+  if (!navigation) return null;
+  const threads = new Map();
+  for (const e of events) if (e.ph === "M" && e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const pidOf = (thread) => [...threads].find(([, name]) => name === thread)?.[0].split(":")[0];
+  const cpu = { page: 0, browser: 0, compositor: 0 };
+  const browser = pidOf("CrBrowserMain");
+  const compositor = pidOf("VizCompositorThread");
+  for (const e of events) {
+    if (!isTask(e)) continue;
+    const thread = threads.get(`${e.pid}:${e.tid}`);
+    let key = null;
+    if (e.pid === navigation.pid && e.tid === navigation.tid) key = "page";
+    else if (String(e.pid) === browser && thread === "CrBrowserMain") key = "browser";
+    else if (String(e.pid) === compositor && thread === "VizCompositorThread") key = "compositor";
+    if (key === null) continue;
+    if (e.tdur === undefined) return null;
+    cpu[key] += e.tdur / 1000;
+  }
+  return cpu;
+}
+
+/**
+ * How many frames a Lighthouse trace captured: it takes a screenshot of every frame drawn, each
+ * read back and encoded while the page loads.
+ */
+export const capturedFrames = (events) => events.filter((e) => e.name === "Screenshot").length;
