@@ -66,6 +66,27 @@ test("tras una visita en línea, con el servidor detenido, las páginas siguen f
   });
 });
 
+test("la app se prepara para funcionar sin conexión cuando la página ya tiene sus datos, no mientras los espera", async ({ browser }) => {
+  await onOwnServer(browser, { dataDir: "offline-settled" }, async (page) => {
+    // Installing downloads the whole app: it waits for the page's own answers (lib/pwa/page-settled.ts).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/events(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "load" });
+    await expect(page.getByRole("progressbar").first()).toBeVisible();
+    // Well past the moment it used to register (at `load`), and past a free moment of the page.
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(false);
+
+    release();
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toBeVisible();
+    await waitForOfflineReady(page);
+  });
+});
+
 test("la portada pinta primero su primera pantalla; lo de abajo aparece al bajar, también sin conexión tras una visita", async ({ browser }) => {
   // A phone's screen: the featured communities are far below the first one.
   await onOwnServer(browser, { dataDir: "offline-home", context: { viewport: { width: 412, height: 823 } } }, async (page, server) => {

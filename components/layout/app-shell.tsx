@@ -11,8 +11,8 @@ import { LoadingView } from "./loading-view";
 import { MainNav } from "./main-nav";
 import styles from "./app-shell.module.css";
 
-// The service worker is registered once the page is up (as its guides advise: it then does not
-// compete with the first load), and its prompts come with it.
+// The service worker is registered once the page has settled (lib/pwa/page-settled.ts: it then
+// does not compete with the first load), and its prompts come with it.
 const UpdateToast = dynamic(() => import("./update-toast").then((m) => m.UpdateToast), { ssr: false });
 // Only someone signed in needs these (the realtime notifications, the unverified-email banner
 // with its messages and resend flow): an anonymous visitor's first load does not carry them.

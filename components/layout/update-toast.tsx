@@ -2,6 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { serviceWorkerEnabled } from "@/lib/config";
+import { whenPageSettles } from "@/lib/pwa/page-settled";
 import {
   applyUpdate,
   dismissPwaToast,
@@ -17,7 +18,7 @@ export function UpdateToast() {
   const { offlineReady, needRefresh } = useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
 
   useEffect(() => {
-    if (serviceWorkerEnabled) void startServiceWorker();
+    if (serviceWorkerEnabled) void startServiceWorker(whenPageSettles());
   }, []);
 
   if (!offlineReady && !needRefresh) return null;
