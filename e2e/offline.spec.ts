@@ -69,6 +69,17 @@ test("tras una visita en línea, con el servidor detenido, las páginas siguen f
 test("la app se prepara para funcionar sin conexión cuando la página ya tiene sus datos, no mientras los espera", async ({ browser }) => {
   await onOwnServer(browser, { dataDir: "offline-settled" }, async (page) => {
     // Installing downloads the whole app: it waits for the page's own answers (lib/pwa/page-settled.ts).
+    // Each registration the page asks for is noted, with whether the lists had their answers.
+    await page.addInitScript(() => {
+      const calls: boolean[] = [];
+      Object.assign(window, { plazaRegistrations: calls });
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...args: Parameters<typeof register>) => {
+        calls.push((window as unknown as { plazaListsAnswered?: boolean }).plazaListsAnswered === true);
+        return register(...args);
+      };
+    });
+    const registrations = () => page.evaluate(() => (window as unknown as { plazaRegistrations: boolean[] }).plazaRegistrations);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/events(\?|$)/, async (route) => {
@@ -77,13 +88,15 @@ test("la app se prepara para funcionar sin conexión cuando la página ya tiene 
     });
     await page.goto("/", { waitUntil: "load" });
     await expect(page.getByRole("progressbar").first()).toBeVisible();
-    // Well past the moment it used to register (at `load`), and past a free moment of the page.
+    // Well past the moment it used to register (at `load`), and past free moments of the page.
     await page.waitForTimeout(1_500);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)).toBe(false);
+    expect(await registrations()).toEqual([]);
 
+    await page.evaluate(() => Object.assign(window, { plazaListsAnswered: true }));
     release();
     await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toBeVisible();
     await waitForOfflineReady(page);
+    expect(await registrations()).toEqual([true]);
   });
 });
 

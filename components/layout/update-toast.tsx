@@ -18,7 +18,7 @@ export function UpdateToast() {
   const { offlineReady, needRefresh } = useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
 
   useEffect(() => {
-    if (serviceWorkerEnabled) void startServiceWorker(whenPageSettles());
+    if (serviceWorkerEnabled) void startServiceWorker(() => whenPageSettles());
   }, []);
 
   if (!offlineReady && !needRefresh) return null;

@@ -106,6 +106,11 @@ test("en una espera corta nada se mueve: los marcadores laten y la vista de carg
 
   const line = '[role="progressbar"] *';
   const spinner = '[role="status"] *';
+  // The stylesheets that animate them may still be on their way.
+  await page.waitForFunction(
+    (selectors) => selectors.every((selector) => Array.from(document.querySelectorAll(selector)).some((element) => element.getAnimations().length > 0)),
+    [line, spinner],
+  );
   const [lineEarly, spinnerEarly, lineLater, spinnerLater] = await stylesAt(page, [
     // 0.9 s into the wait: both exactly as first drawn.
     { selector: line, property: "opacity", ms: 900 },

@@ -22,6 +22,15 @@ import type { FirebaseUser } from "./sdk";
 // asked for again, in that order, so no refetch can be answered from the previous reader's cache.
 let reportedUid: string | null | undefined;
 
+let firstReportDone: () => void = () => {};
+/**
+ * Settles once the first sign-in report has been handled: the profile loaded (or failed to) for
+ * someone signed in, forgotten for a visitor; or once the SDK failed to load, when no report comes.
+ */
+export const firstReportHandled: Promise<void> = new Promise<void>((resolve) => {
+  firstReportDone = resolve;
+});
+
 async function handleAuthReport(user: FirebaseUser | null): Promise<void> {
   markSignedIn(user !== null);
   appStore.set(identityAtom, user ? toIdentityUser(user) : null);
@@ -84,7 +93,7 @@ export function watchSession(): () => void {
     loadAuth()
       .then(({ auth, sdk }) => {
         if (stopped) return;
-        unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user));
+        unsubscribe = sdk.onAuthStateChanged(auth, (user) => void handleAuthReport(user).finally(firstReportDone));
         // Back from Google or Apple: finish what the redirect started (its code loads only now).
         if (redirect) void import("./social").then((social) => social.completeRedirect(redirect));
       })
@@ -92,6 +101,7 @@ export function watchSession(): () => void {
         // Without the SDK nobody can be signed in; the app still has to open.
         console.error("No se pudo iniciar la autenticación", error);
         appStore.set(authCheckedAtom, true);
+        firstReportDone();
         // A later attempt (a sign-in once back online) loads it again: watch from then on.
         if (!stopped) watchWhenRequested();
       });
@@ -99,7 +109,7 @@ export function watchSession(): () => void {
   void (redirect ? Promise.resolve(true) : mayHaveStoredSession()).then((maybe) => {
     if (stopped) return;
     if (maybe) return watch();
-    void handleAuthReport(null);
+    void handleAuthReport(null).finally(firstReportDone);
     watchWhenRequested();
   });
   return () => {

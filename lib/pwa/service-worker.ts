@@ -50,13 +50,13 @@ export function applyUpdate(): void {
 }
 
 /**
- * Registers /sw.js (once per page) and wires the install/update prompts, once `settled` resolves
+ * Registers /sw.js (once per page) and wires the install/update prompts, once `settled()` resolves
  * (lib/pwa/page-settled.ts: installing downloads the whole app).
  */
-export async function startServiceWorker(settled: Promise<void>): Promise<void> {
+export async function startServiceWorker(settled: () => Promise<void>): Promise<void> {
   if (started || typeof window === "undefined" || !("serviceWorker" in navigator)) return;
   started = true;
-  await settled;
+  await settled();
   const { Serwist } = await import("@serwist/window");
   const sw = new Serwist(SW_URL, { scope: SW_SCOPE, type: "classic" });
   serwist = sw;

@@ -94,6 +94,21 @@ describe("startup flow (docs/product.md#startup)", () => {
     expect(t.appStore.get(t.authState.authCheckedAtom)).toBe(true);
   });
 
+  test("the first report counts as handled only once the signed-in person's profile is in", async () => {
+    let answer!: () => void;
+    const t = await setup({
+      initialData: () => new Promise((resolve) => (answer = () => resolve({ banned: false, ban: null, user: user() }))),
+    });
+    let handled = false;
+    void t.session.firstReportHandled.then(() => (handled = true));
+    await t.report(firebaseUser());
+    expect(t.fetchInitialData).toHaveBeenCalledTimes(1);
+    expect(handled).toBe(false);
+    answer();
+    await t.session.firstReportHandled;
+    expect(t.appStore.get(t.authState.authUserAtom)).toMatchObject({ _id: "u1" });
+  });
+
   test("nobody signed in: logged out locally, initial data not fetched", async () => {
     const t = await setup({ initialData: async () => ({ banned: false, ban: null, user: user() }) });
     await t.report(null);
