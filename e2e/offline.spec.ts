@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { E2E_PORT, freshDataDir, startServer, type RunningServer } from "./support/server";
 import { waitForOfflineReady } from "./support/pwa";
+import { EVENT_LISTS, holdRequests } from "./support/network";
 import { openPage, persistedCache } from "./support/accounts";
 
 // Pages served offline after a visit: the service worker, blocked for other journeys (playwright.config.ts).
@@ -80,12 +81,7 @@ test("la app se prepara para funcionar sin conexión cuando la página ya tiene 
       };
     });
     const registrations = () => page.evaluate(() => (window as unknown as { plazaRegistrations: boolean[] }).plazaRegistrations);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/events(\?|$)/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, EVENT_LISTS);
     await page.goto("/", { waitUntil: "load" });
     await expect(page.getByRole("progressbar").first()).toBeVisible();
     // Well past the moment it used to register (at `load`), and past free moments of the page.

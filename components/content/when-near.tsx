@@ -3,33 +3,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useNearViewport } from "@/lib/hooks/use-near-viewport";
+import { whenIdle } from "@/lib/idle";
 import { CardSkeletons, SectionRoom, type CardRoom } from "./card-skeletons";
-
-/**
- * Runs `task` once the page has loaded and the browser is idle (or a short while after the load
- * where it cannot say), so it never competes with the first screen; returns the cancel.
- */
-function whenIdle(task: () => void): () => void {
-  let cancelIdle = () => {};
-  const schedule = () => {
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(task, { timeout: 4000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(task, 2000);
-      cancelIdle = () => window.clearTimeout(id);
-    }
-  };
-  if (document.readyState === "complete") {
-    schedule();
-    return () => cancelIdle();
-  }
-  window.addEventListener("load", schedule, { once: true });
-  return () => {
-    window.removeEventListener("load", schedule);
-    cancelIdle();
-  };
-}
 
 /**
  * A list below the first screen: rendered (and its code loaded) once it comes within reach of the
@@ -51,7 +26,7 @@ export function WhenNear({ children, keep, room }: { children: ReactNode; keep?:
   });
   useEffect(() => {
     if (near) return;
-    return whenIdle(() => void keepRef.current?.(queryClient));
+    return whenIdle(() => void keepRef.current?.(queryClient), { timeoutMs: 4000, fallbackMs: 2000 });
   }, [near, queryClient]);
   if (near) return room ? <SectionRoom.Provider value={room}>{children}</SectionRoom.Provider> : <>{children}</>;
   return (

@@ -2,6 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { TOAST_DURATION_MS, TOAST_POSITION } from "@/lib/query/constants";
+import { whenIdle } from "@/lib/idle";
 import { loadToastLibrary, loadedToastLibrary, subscribeToastLibrary } from "@/lib/toast/library";
 
 const serverSnapshot = () => null;
@@ -11,16 +12,7 @@ const serverSnapshot = () => null;
 export function ToasterHost() {
   const library = useSyncExternalStore(subscribeToastLibrary, loadedToastLibrary, serverSnapshot);
 
-  useEffect(() => {
-    const load = () => void loadToastLibrary().catch(() => undefined);
-    // Safari has no requestIdleCallback.
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(load, { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(load, 1000);
-    return () => clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(() => void loadToastLibrary().catch(() => undefined), { timeoutMs: 3000, fallbackMs: 1000, afterLoad: false }), []);
 
   if (!library) return null;
   const { Toaster } = library;

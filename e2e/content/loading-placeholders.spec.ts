@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { EVENT_LISTS, holdRequests } from "../support/network";
 
 // The placeholders that stand in while a list loads pulse with `opacity`, which the compositor
 // animates on its own: an animated `background-position` made the main thread restyle and repaint
@@ -7,17 +8,6 @@ import { expect, test, type Page } from "@playwright/test";
 // run by the compositor, still painted ~3 times as often as no animation: only opacity passes.
 // Neither they nor the loading view's spinner move during the first second of a wait: a quick load
 // stays still (app/styles/tokens.css, --loading-motion-delay).
-
-/** Holds every answer of the events list until `release()`, so the placeholders stay. */
-async function holdEventLists(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/events(\?|$)/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /**
  * The properties animated inside the page's loading placeholders, one list per running animation,
@@ -44,7 +34,7 @@ function placeholderAnimations(page: Page) {
 }
 
 test("mientras carga una lista, sus marcadores se animan sin repintar la página", async ({ page }) => {
-  const release = await holdEventLists(page);
+  const release = await holdRequests(page, EVENT_LISTS);
   await page.goto("/");
   await expect(page.getByRole("progressbar").first()).toBeVisible();
 
@@ -94,12 +84,7 @@ function rotation(transform: string): number {
 test("en una espera corta nada se mueve: los marcadores laten y la vista de carga gira pasado el primer segundo", async ({ page }) => {
   // The app's scripts are held, so the loading view (in the served page until the sign-in state
   // is known) stays up, and the served page's placeholders with it.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/_next\/static\/.*\.js$/);
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("status").filter({ hasText: "Cargando..." })).toBeVisible();
   await expect(page.getByRole("progressbar").first()).toBeAttached();
@@ -129,7 +114,7 @@ test("en una espera corta nada se mueve: los marcadores laten y la vista de carg
 
 test("con movimiento reducido, los marcadores de carga quedan quietos", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const release = await holdEventLists(page);
+  const release = await holdRequests(page, EVENT_LISTS);
   await page.goto("/");
   await expect(page.getByRole("progressbar").first()).toBeVisible();
 

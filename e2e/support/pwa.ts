@@ -3,7 +3,7 @@ import { expect } from "@playwright/test";
 
 /**
  * Waits until the service worker controls the page and has precached the export. It registers once
- * the page has settled (up to 10 s after it loads; lib/pwa/page-settled.ts), then precaches.
+ * the page has settled (at most 10 s after it starts; lib/pwa/page-settled.ts), then precaches.
  */
 export async function waitForOfflineReady(page: Page) {
   await expect(page.getByText("App lista para trabajar offline")).toBeVisible({ timeout: 60_000 });
