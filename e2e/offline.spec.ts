@@ -96,6 +96,38 @@ test("la app se prepara para funcionar sin conexión cuando la página ya tiene 
   });
 });
 
+test("si la conexión se cae mientras la app se prepara para funcionar sin conexión, lo intenta otra vez al volver la conexión", async ({ browser }) => {
+  await onOwnServer(browser, { dataDir: "offline-retry" }, async (page, _server, context) => {
+    // The connection drops for what the service worker downloads as it installs: the app, ~1 MB.
+    let dropping = true;
+    let dropped = 0;
+    await context.route("**/*", async (route) => {
+      if (dropping && route.request().serviceWorker()) {
+        dropped += 1;
+        await route.abort("internetdisconnected");
+      } else {
+        await route.fallback();
+      }
+    });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toBeVisible();
+    await expect.poll(() => dropped, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The failed install leaves nothing installed.
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined), { timeout: 30_000 }).toBe(true);
+    await expect(page.getByText("App lista para trabajar offline")).toHaveCount(0);
+
+    // The browser says the connection is back; the page was not reloaded.
+    dropping = false;
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Hoy" }).getByRole("article").first()).toBeVisible();
+  });
+});
+
 test("la portada pinta primero su primera pantalla; lo de abajo aparece al bajar, también sin conexión tras una visita", async ({ browser }) => {
   // A phone's screen: the featured communities are far below the first one.
   await onOwnServer(browser, { dataDir: "offline-home", context: { viewport: { width: 412, height: 823 } } }, async (page, server) => {

@@ -51,38 +51,65 @@ export function applyUpdate(): void {
 
 /**
  * Registers /sw.js (once per page) and wires the install/update prompts, once `settled()` resolves
- * (lib/pwa/page-settled.ts: installing downloads the whole app).
+ * (lib/pwa/page-settled.ts: installing downloads the whole app). A first install that cannot
+ * finish (the connection dropped before or while the app downloaded) is tried again when the
+ * browser is back online, not only at the next visit: until then the app would not open offline.
  */
 export async function startServiceWorker(settled: () => Promise<void>): Promise<void> {
   if (started || typeof window === "undefined" || !("serviceWorker" in navigator)) return;
   started = true;
   await settled();
   const { Serwist } = await import("@serwist/window");
+  while ((await install(Serwist)) === "failed") await backOnline();
+}
+
+const backOnline = () => new Promise<void>((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
+
+/**
+ * One registration, with its own Serwist instance (one cannot register twice). Resolves "failed"
+ * when the registration or this page's first install failed, and "done" once it is registered and
+ * any first install has finished.
+ */
+function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
   const sw = new Serwist(SW_URL, { scope: SW_SCOPE, type: "classic" });
   serwist = sw;
   // A page without a controller is a first install; otherwise "installed" means an update.
   const firstInstall = navigator.serviceWorker.controller === null;
 
-  sw.addEventListener("installed", (event) => {
-    if (firstInstall && !event.isUpdate && !event.isExternal) setState({ offlineReady: true });
-  });
-  // Fired for our own update, one found by a later check (isExternal) and one already waiting
-  // when the page loaded: all of them wait for the user.
-  sw.addEventListener("waiting", () => setState({ needRefresh: true, offlineReady: false }));
-  sw.addEventListener("controlling", () => {
-    // Only the user's 'Recargar' reloads the page; never on its own (e.g. when back online).
-    if (reloadRequested) window.location.reload();
-  });
+  return new Promise((resolve) => {
+    sw.addEventListener("installed", (event) => {
+      if (!firstInstall || event.isUpdate || event.isExternal) return;
+      setState({ offlineReady: true });
+      resolve("done");
+    });
+    // An install whose downloads failed ends as redundant; with nothing installed before it, the
+    // browser drops the registration, so the next try registers anew.
+    sw.addEventListener("redundant", (event) => {
+      if (firstInstall && !event.isExternal && !event.isUpdate) resolve("failed");
+    });
+    // Fired for our own update, one found by a later check (isExternal) and one already waiting
+    // when the page loaded: all of them wait for the user.
+    sw.addEventListener("waiting", () => setState({ needRefresh: true, offlineReady: false }));
+    sw.addEventListener("controlling", () => {
+      // Only the user's 'Recargar' reloads the page; never on its own (e.g. when back online).
+      if (reloadRequested) window.location.reload();
+    });
 
-  try {
-    const registration = await sw.register();
-    if (!registration) return;
-    const check = () => registration.update().catch(() => undefined);
-    // The browser's own check may be skipped for a while; this finds a new deployment on
-    // every visit.
-    void check();
-    window.setInterval(check, UPDATE_INTERVAL_MS);
-  } catch (error) {
-    console.error("No se pudo registrar el service worker", error);
-  }
+    sw.register().then(
+      (registration) => {
+        if (!registration) return resolve("done");
+        const check = () => registration.update().catch(() => undefined);
+        // The browser's own check may be skipped for a while; this finds a new deployment on
+        // every visit.
+        void check();
+        window.setInterval(check, UPDATE_INTERVAL_MS);
+        // Installed before this page registered (or by another tab): nothing left to wait for.
+        if (!firstInstall || !registration.installing) resolve("done");
+      },
+      (error: unknown) => {
+        console.error("No se pudo registrar el service worker", error);
+        resolve("failed");
+      },
+    );
+  });
 }

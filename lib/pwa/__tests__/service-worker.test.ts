@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, jest, test } from "@jest/globals";
+
+// What the page does when it cannot make the app ready for offline use: the browser's side
+// (@serwist/window over navigator.serviceWorker) is a fake whose registrations the test settles.
+// The install that fails halfway, in a real browser: e2e/offline.spec.ts.
+
+type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
+
+interface FakeRegistration {
+  installing: object | null;
+  update: () => Promise<void>;
+}
+
+class FakeSerwist {
+  static instances: FakeSerwist[] = [];
+  listeners = new Map<string, Listener[]>();
+  registering!: { resolve: (registration: FakeRegistration) => void; reject: (error: Error) => void };
+  constructor() {
+    FakeSerwist.instances.push(this);
+  }
+  addEventListener(type: string, listener: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, event: { isUpdate?: boolean; isExternal?: boolean } = {}) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  register() {
+    return new Promise<FakeRegistration>((resolve, reject) => (this.registering = { resolve, reject }));
+  }
+  messageSkipWaiting() {}
+}
+
+/** The Serwist instance the page made `n`-th (each registration attempt makes one). */
+function attempt(n: number): FakeSerwist {
+  const instance = FakeSerwist.instances[n];
+  if (!instance) throw new Error(`no registration attempt #${n}`);
+  return instance;
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const registration = (): FakeRegistration => ({ installing: {}, update: async () => {} });
+
+async function setup() {
+  jest.resetModules();
+  FakeSerwist.instances = [];
+  jest.doMock("@serwist/window", () => ({ Serwist: FakeSerwist }));
+  Object.defineProperty(navigator, "serviceWorker", { value: { controller: null }, configurable: true });
+  jest.spyOn(console, "error").mockImplementation(() => {});
+  const pwa = await import("../service-worker");
+  void pwa.startServiceWorker(async () => {});
+  await flush();
+  return pwa;
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe("preparing the app for offline use", () => {
+  test("a registration that fails (offline) is tried again when the browser is back online, and only then", async () => {
+    const pwa = await setup();
+    expect(FakeSerwist.instances).toHaveLength(1);
+    attempt(0).registering.reject(new TypeError("Failed to fetch"));
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(1);
+
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(2);
+    attempt(1).registering.resolve(registration());
+    await flush();
+    attempt(1).emit("installed");
+    expect(pwa.getPwaState().offlineReady).toBe(true);
+
+    // Done: coming back online again starts nothing.
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(2);
+  });
+
+  test("a first install whose downloads fail is tried again when back online", async () => {
+    const pwa = await setup();
+    attempt(0).registering.resolve(registration());
+    await flush();
+    attempt(0).emit("redundant");
+    await flush();
+    expect(pwa.getPwaState().offlineReady).toBe(false);
+
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(2);
+  });
+
+  test("a worker replaced after it installed is not an install to try again", async () => {
+    await setup();
+    attempt(0).registering.resolve(registration());
+    await flush();
+    attempt(0).emit("installed");
+    attempt(0).emit("redundant");
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(1);
+  });
+});
