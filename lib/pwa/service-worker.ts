@@ -59,8 +59,16 @@ export async function startServiceWorker(settled: () => Promise<void>): Promise<
   if (started || typeof window === "undefined" || !("serviceWorker" in navigator)) return;
   started = true;
   await settled();
-  const { Serwist } = await import("@serwist/window");
-  while ((await install(Serwist)) === "failed") await backOnline();
+  for (;;) {
+    try {
+      // Inside the loop: on a first visit this chunk is not downloaded yet, and offline it fails too.
+      const { Serwist } = await import("@serwist/window");
+      if ((await install(Serwist)) === "done") return;
+    } catch (error) {
+      console.error("No se pudo preparar la app para funcionar sin conexión", error);
+    }
+    await backOnline();
+  }
 }
 
 const backOnline = () => new Promise<void>((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
@@ -91,6 +99,8 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
     // when the page loaded: all of them wait for the user.
     sw.addEventListener("waiting", () => setState({ needRefresh: true, offlineReady: false }));
     sw.addEventListener("controlling", () => {
+      // An earlier, failed attempt's instance still listens: only the current one acts.
+      if (serwist !== sw) return;
       // Only the user's 'Recargar' reloads the page; never on its own (e.g. when back online).
       if (reloadRequested) window.location.reload();
     });

@@ -73,6 +73,7 @@ describe("preparing the app for offline use", () => {
     expect(pwa.getPwaState().offlineReady).toBe(true);
 
     // Done: coming back online again starts nothing.
+    await flush();
     window.dispatchEvent(new Event("online"));
     await flush();
     expect(FakeSerwist.instances).toHaveLength(2);
@@ -91,12 +92,35 @@ describe("preparing the app for offline use", () => {
     expect(FakeSerwist.instances).toHaveLength(2);
   });
 
+  test("offline before the registration code itself has downloaded, it is tried again when back online", async () => {
+    jest.resetModules();
+    FakeSerwist.instances = [];
+    let chunkFails = true;
+    jest.doMock("@serwist/window", () => {
+      if (chunkFails) throw new TypeError("Failed to fetch dynamically imported module");
+      return { Serwist: FakeSerwist };
+    });
+    Object.defineProperty(navigator, "serviceWorker", { value: { controller: null }, configurable: true });
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    const pwa = await import("../service-worker");
+    void pwa.startServiceWorker(async () => {});
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(0);
+
+    chunkFails = false;
+    jest.resetModules();
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(FakeSerwist.instances).toHaveLength(1);
+  });
+
   test("a worker replaced after it installed is not an install to try again", async () => {
     await setup();
     attempt(0).registering.resolve(registration());
     await flush();
     attempt(0).emit("installed");
     attempt(0).emit("redundant");
+    await flush();
     window.dispatchEvent(new Event("online"));
     await flush();
     expect(FakeSerwist.instances).toHaveLength(1);
