@@ -63,9 +63,13 @@ export async function startServiceWorker(settled: () => Promise<void>): Promise<
     try {
       // Inside the loop: on a first visit this chunk is not downloaded yet, and offline it fails too.
       const { Serwist } = await import("@serwist/window");
-      if ((await install(Serwist)) === "done") return;
+      if ((await install(Serwist)) === "done") {
+        // The browser's own check may be skipped for a while; an open tab looks every hour.
+        window.setInterval(() => void serwist?.update().catch(() => undefined), UPDATE_INTERVAL_MS);
+        return;
+      }
     } catch (error) {
-      console.error("No se pudo preparar la app para funcionar sin conexión", error);
+      console.error("No se pudo registrar el service worker", error);
     }
     await backOnline();
   }
@@ -74,9 +78,9 @@ export async function startServiceWorker(settled: () => Promise<void>): Promise<
 const backOnline = () => new Promise<void>((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
 
 /**
- * One registration, with its own Serwist instance (one cannot register twice). Resolves "failed"
- * when the registration or this page's first install failed, and "done" once it is registered and
- * any first install has finished.
+ * One registration, with its own Serwist instance (one cannot register twice). Rejects when the
+ * registration fails, resolves "failed" when this page's first install does, and "done" once it is
+ * registered and any first install has finished.
  */
 function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
   const sw = new Serwist(SW_URL, { scope: SW_SCOPE, type: "classic" });
@@ -84,7 +88,7 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
   // A page without a controller is a first install; otherwise "installed" means an update.
   const firstInstall = navigator.serviceWorker.controller === null;
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     sw.addEventListener("installed", (event) => {
       if (!firstInstall || event.isUpdate || event.isExternal) return;
       setState({ offlineReady: true });
@@ -105,21 +109,12 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
       if (reloadRequested) window.location.reload();
     });
 
-    sw.register().then(
-      (registration) => {
-        if (!registration) return resolve("done");
-        const check = () => registration.update().catch(() => undefined);
-        // The browser's own check may be skipped for a while; this finds a new deployment on
-        // every visit.
-        void check();
-        window.setInterval(check, UPDATE_INTERVAL_MS);
-        // Installed before this page registered (or by another tab): nothing left to wait for.
-        if (!firstInstall || !registration.installing) resolve("done");
-      },
-      (error: unknown) => {
-        console.error("No se pudo registrar el service worker", error);
-        resolve("failed");
-      },
-    );
+    sw.register().then((registration) => {
+      if (!registration) return resolve("done");
+      // Finds a new deployment on every visit.
+      void registration.update().catch(() => undefined);
+      // Installed before this page registered (or by another tab): nothing left to wait for.
+      if (!firstInstall || !registration.installing) resolve("done");
+    }, reject);
   });
 }
