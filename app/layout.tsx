@@ -10,6 +10,7 @@ import { appleStartupImages, brand } from "@/lib/config";
 import { Providers } from "@/components/layout/providers";
 import { AppShell } from "@/components/layout/app-shell";
 import { IntlWarmUp } from "@/components/layout/intl-warmup";
+import { SessionProbeScript } from "@/components/layout/session-probe-script";
 import { LOCALE } from "@/lib/schemas/constants";
 
 export const metadata: Metadata = {
@@ -38,8 +39,10 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang={LOCALE} data-brand={brand.id}>
+    // suppressHydrationWarning: the head's session probe may mark <html> before React hydrates it.
+    <html lang={LOCALE} data-brand={brand.id} suppressHydrationWarning>
       <head>
+        <SessionProbeScript />
         <IntlWarmUp />
       </head>
       <body>

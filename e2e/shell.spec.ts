@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiCall, createUser, signInIdentity, signInThroughUi } from "./support/accounts";
+import { APP_SCRIPTS, holdRequests } from "./support/network";
 
 /** Scripts the page downloads whose code contains `marker`. */
 function watchScripts(page: Page, marker: string): string[] {
@@ -29,26 +30,47 @@ const KIND_COPY = "¿Eliminar este evento?";
 /** zod, the forms' and the API contract's schema library (its class names survive minifying). */
 const ZOD = "$ZodType";
 
+// The service worker stays blocked here (playwright.config.ts): it would answer the held scripts.
+test("'Cargando...' cubre la página hasta la primera comprobación de sesión: sin sesión guardada, la página se ve antes de que lleguen sus scripts; con sesión, espera a la sesión", async ({ page }) => {
+  const user = await createUser("Dolores Zertuche", "cargando");
+  // Holds the app's scripts back: what shows is what the HTML and the head's inline probe do alone.
+  const holdScripts = () => holdRequests(page, APP_SCRIPTS);
+  /** The head's probe has answered (lib/auth/session-probe.ts). */
+  const probed = () => page.evaluate(() => (window as unknown as { __plazaStoredSession: Promise<unknown> }).__plazaStoredSession);
+  const loading = page.getByRole("status").filter({ hasText: "Cargando..." });
+  const loadingInDocument = page.getByRole("status", { includeHidden: true }).filter({ hasText: "Cargando..." });
+
+  let releaseScripts = await holdScripts();
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // The view is in the page as it arrives, for whoever turns out to have a session.
+  await expect(loadingInDocument).toHaveCount(1);
+  await probed();
+  await expect(loading).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("nav").first()).toBeVisible();
+  // Nothing of the app ran: the view still stands in the document, stepped aside by the probe.
+  await expect(loadingInDocument).toHaveCount(1);
+  releaseScripts();
+  await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
+  await expect(loadingInDocument).toHaveCount(0);
+  await expect(page).toHaveTitle(/Plaza/);
+
+  await signInThroughUi(page, user);
+  releaseScripts = await holdScripts();
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await probed();
+  // Someone may be signed in: only the SDK can say, and it comes with the scripts.
+  await expect(loading).toBeVisible();
+  releaseScripts();
+  await expect(loadingInDocument).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Perfil" }).click();
+  await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
+});
+
 test.describe("El armazón de la app", () => {
   // The service worker, which playwright.config.ts blocks for other journeys: the app's shell
   // includes it (installable, and what it keeps).
   test.use({ serviceWorkers: "allow" });
-
-  test("la primera carga muestra 'Cargando...' y después la portada", async ({ page }) => {
-    // Records whether the loading view was on screen when the document was parsed, before the
-    // first sign-in check could report.
-    await page.addInitScript(() => {
-      document.addEventListener("DOMContentLoaded", () => {
-        (window as unknown as { __sawLoading: boolean }).__sawLoading = document.body.innerText.includes("Cargando...");
-      });
-    });
-    await page.goto("/");
-    expect(await page.evaluate(() => (window as unknown as { __sawLoading: boolean }).__sawLoading)).toBe(true);
-    await expect(page.getByText("Cargando...")).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
-    await expect(page.locator("h1")).toBeVisible();
-    await expect(page).toHaveTitle(/Plaza/);
-  });
 
   test("la navegación principal sigue el orden inicio, búsqueda, noticias, notificaciones, perfil", async ({ page }) => {
     await page.goto("/");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { EVENT_LISTS, holdRequests } from "../support/network";
+import { APP_SCRIPTS, EVENT_LISTS, holdRequests } from "../support/network";
 
 // The placeholders that stand in while a list loads pulse with `opacity`, which the compositor
 // animates on its own: an animated `background-position` made the main thread restyle and repaint
@@ -8,6 +8,28 @@ import { EVENT_LISTS, holdRequests } from "../support/network";
 // run by the compositor, still painted ~3 times as often as no animation: only opacity passes.
 // Neither they nor the loading view's spinner move during the first second of a wait: a quick load
 // stays still (app/styles/tokens.css, --loading-motion-delay).
+
+/** Leaves the app's sign that someone was signed in on this device (lib/auth/session-probe.ts). */
+async function storeSessionMarker(page: Page) {
+  await page.goto("/manifest.webmanifest");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction("keyval", "readwrite");
+          tx.objectStore("keyval").put(1, "plaza:signed-in");
+          tx.onerror = () => reject(tx.error);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+  );
+}
 
 /**
  * The properties animated inside the page's loading placeholders, one list per running animation,
@@ -82,9 +104,10 @@ function rotation(transform: string): number {
 }
 
 test("en una espera corta nada se mueve: los marcadores laten y la vista de carga gira pasado el primer segundo", async ({ page }) => {
-  // The app's scripts are held, so the loading view (in the served page until the sign-in state
-  // is known) stays up, and the served page's placeholders with it.
-  const release = await holdRequests(page, /\/_next\/static\/.*\.js$/);
+  // A device that may hold a session, whose app scripts are held: the loading view stays up until
+  // the SDK (which comes with them) reports, and the served page's placeholders with it.
+  await storeSessionMarker(page);
+  const release = await holdRequests(page, APP_SCRIPTS);
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("status").filter({ hasText: "Cargando..." })).toBeVisible();
   await expect(page.getByRole("progressbar").first()).toBeAttached();

@@ -15,5 +15,8 @@ export async function holdRequests(page: Page, pattern: RegExp): Promise<() => v
   return release;
 }
 
+/** The app's own scripts (the export's chunks). */
+export const APP_SCRIPTS = /\/_next\/static\/.*\.js$/;
+
 /** The answers of the events lists (the home's sections among them). */
 export const EVENT_LISTS = /\/api\/events(\?|$)/;

@@ -15,7 +15,7 @@ export interface PendingRedirect {
 }
 
 /** The query parameter: `google` or `apple` after a sign-in, with `-vincular` after linking. */
-const REDIRECT_PARAM = "acceso";
+export const REDIRECT_PARAM = "acceso";
 const LINK_SUFFIX = "-vincular";
 
 const encode = ({ provider, mode }: PendingRedirect): string => (mode === "link" ? provider + LINK_SUFFIX : provider);

@@ -6,6 +6,11 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+// idb-keyval's own database and store (what its default uses), so what was saved before is found.
+// The start-up's small records (lib/auth/session-probe.ts) share it: one database to open.
+export const KEYVAL_DB = "keyval-store";
+export const KEYVAL_STORE = "keyval";
+
 /** IndexedDB key of the persisted React Query cache. */
 export const OFFLINE_CACHE_KEY = "plaza-offline-cache";
 /** Minimum time between two writes of the persisted cache. */

@@ -1,6 +1,6 @@
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
-import { OFFLINE_CACHE_KEY, PERSIST_THROTTLE_MS } from "./constants";
+import { KEYVAL_DB, KEYVAL_STORE, OFFLINE_CACHE_KEY, PERSIST_THROTTLE_MS } from "./constants";
 
 /** The subset of idb-keyval the persister needs; injectable so tests run without IndexedDB. */
 export interface KeyValueStore {
@@ -9,9 +9,7 @@ export interface KeyValueStore {
   del: (key: string) => Promise<void>;
 }
 
-// idb-keyval's own database and store (what its default uses), so what was saved before is found.
-// The start-up's other small records (lib/auth/stored-session.ts) share it: one database to open.
-export const keyval = createStore("keyval-store", "keyval");
+export const keyval = createStore(KEYVAL_DB, KEYVAL_STORE);
 // A write asks IndexedDB to commit at once, not when the task ends: a save started as the page goes
 // away (pagehide, on a reload) is otherwise lost with the page before it commits.
 const committing: UseStore = (mode, callback) =>

@@ -49,8 +49,9 @@ beforeEach(() => {
   Object.assign(globalThis, { indexedDB: new IDBFactory(), IDBKeyRange });
 });
 
+const ask = async () => (await import("@/lib/auth/stored-session")).mayHaveStoredSession();
+
 describe("mayHaveStoredSession", () => {
-  const ask = async () => (await import("@/lib/auth/stored-session")).mayHaveStoredSession();
 
   test("a device nobody signed in on: no, and looking creates no database", async () => {
     expect(await ask()).toBe(false);
@@ -93,6 +94,55 @@ describe("mayHaveStoredSession", () => {
     await until(async () => (await storedMarker()) !== undefined);
     for (const call of calls) expect(call).not.toHaveBeenCalled();
     for (const call of calls) call.mockRestore();
+  });
+});
+
+describe("the page's inline probe (the head of every page)", () => {
+  /** Runs the inline script as the page's head does, at `search`; its answer and the document's mark. */
+  async function openPage(search = "") {
+    window.history.replaceState(null, "", `/${search}`);
+    document.documentElement.removeAttribute("data-signed-out");
+    const { SESSION_PROBE_GLOBAL, sessionProbeScript } = await import("@/lib/auth/session-probe");
+    const global = window as unknown as Record<string, unknown>;
+    delete global[SESSION_PROBE_GLOBAL];
+    // An inline script runs at the top level of the page, with nothing of the app's modules.
+    new Function(sessionProbeScript())();
+    const answer = await (global[SESSION_PROBE_GLOBAL] as Promise<{ maybe: boolean }>);
+    await new Promise((r) => setTimeout(r, 0));
+    return { maybe: answer.maybe, signedOut: document.documentElement.hasAttribute("data-signed-out") };
+  }
+  afterEach(() => {
+    window.history.replaceState(null, "", "/");
+    delete (window as unknown as Record<string, unknown>).__plazaStoredSession;
+    document.documentElement.removeAttribute("data-signed-out");
+  });
+
+  test("nobody stored: the first check is over and the document is marked, so the loading view steps aside", async () => {
+    expect(await openPage()).toEqual({ maybe: false, signedOut: true });
+    expect((await indexedDB.databases()).map((d) => d.name)).toEqual([]);
+  });
+
+  test("the SDK's record or our marker: no mark, the view waits for the SDK", async () => {
+    await sdkStorage([{ fbase_key: USER_KEY, value: { uid: "u1" } }]);
+    expect(await openPage()).toEqual({ maybe: true, signedOut: false });
+    Object.assign(globalThis, { indexedDB: new IDBFactory() });
+    const { createStore, set } = await import("idb-keyval");
+    await set("plaza:signed-in", 1, createStore("keyval-store", "keyval"));
+    expect(await openPage()).toEqual({ maybe: true, signedOut: false });
+  });
+
+  test("back from a Google or Apple redirect: no mark, the redirect still has to finish", async () => {
+    expect(await openPage("?acceso=google")).toEqual({ maybe: false, signedOut: false });
+  });
+
+  test("the app takes the script's answer instead of asking again", async () => {
+    const global = window as unknown as Record<string, unknown>;
+    global.__plazaStoredSession = Promise.resolve({ maybe: true });
+    expect(await ask()).toBe(true);
+    global.__plazaStoredSession = Promise.resolve({ maybe: false, marker: false });
+    jest.resetModules();
+    await sdkStorage([{ fbase_key: USER_KEY, value: { uid: "u1" } }]);
+    expect(await ask()).toBe(false);
   });
 });
 
