@@ -42,13 +42,15 @@ if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
 // Runs in the page from its first byte: every frame, is the loading view up, and is the cover
 // drawn with nothing over it?
 function watchScreen() {
-  const seen = { loadingShown: false, lifted: null, cover: null };
+  const seen = { loadingParsed: false, lifted: null, cover: null };
   window.__coverBench = seen;
   const frame = () => {
     const now = performance.now();
-    const loading = [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes("Cargando..."));
-    if (loading) seen.loadingShown = true;
-    else if (seen.loadingShown && seen.lifted === null) seen.lifted = now;
+    // Parsed (the page's own markup comes before it), then out of sight: a visitor with nothing
+    // stored has it stepped aside by the page's head, anyone else when the app removes it.
+    const view = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.includes("Cargando..."));
+    if (view) seen.loadingParsed = true;
+    if (seen.loadingParsed && seen.lifted === null && !view?.checkVisibility()) seen.lifted = now;
     const img = document.querySelector("main img");
     if (seen.lifted !== null && seen.cover === null && img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0) seen.cover = now;
     if (seen.cover === null) requestAnimationFrame(frame);

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { DYNAMIC_ROUTES, STATIC_ROUTES, type DynamicRoute, type StaticRoute } from "../lib/routes";
 import { pathFor } from "../lib/paths";
 import { ADMIN, ORGANIZER, api, signIn, tokenFor } from "./content/support";
+import { appStarted } from "./support/app";
 
 // Every page of the route table passes axe's WCAG 2.0/2.1 A and AA rules once its content has
 // loaded: public pages signed out, personal pages as a signed-in person, the panel as an admin,
@@ -74,7 +75,7 @@ function dynamicPath(route: DynamicRoute, ids: Record<string, string>): string {
 
 /** Waits until the page shows its content: no start-up view, no skeleton, a heading. */
 async function waitForContent(page: Page) {
-  await expect(page.getByText("Cargando...")).toBeHidden();
+  await appStarted(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator("h1").first()).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DYNAMIC_ROUTES, STATIC_ROUTES } from "../lib/routes";
 import { pathFor } from "../lib/paths";
+import { appStarted } from "./support/app";
 
 const NOT_FOUND = "Página no encontrada";
 
@@ -12,7 +13,7 @@ test.describe("Cada ruta de la tabla tiene su propia página", () => {
     test(`carga directa de ${route}`, async ({ page }) => {
       const response = await page.goto(route === "/" ? "/" : `${route}/`);
       expect(response?.status()).toBe(200);
-      await expect(page.getByText("Cargando...")).toBeHidden();
+      await appStarted(page);
       await expect(page.locator("h1").first()).toBeVisible();
       await expect(page.getByRole("heading", { name: NOT_FOUND })).toHaveCount(0);
     });

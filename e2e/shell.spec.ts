@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiCall, createUser, signInIdentity, signInThroughUi } from "./support/accounts";
 import { APP_SCRIPTS, holdRequests } from "./support/network";
+import { appStarted, loadingView } from "./support/app";
 
 /** Scripts the page downloads whose code contains `marker`. */
 function watchScripts(page: Page, marker: string): string[] {
@@ -38,31 +39,29 @@ test("'Cargando...' cubre la página hasta la primera comprobación de sesión: 
   /** The head's probe has answered (lib/auth/session-probe.ts). */
   const probed = () => page.evaluate(() => (window as unknown as { __plazaStoredSession: Promise<unknown> }).__plazaStoredSession);
   const loading = page.getByRole("status").filter({ hasText: "Cargando..." });
-  const loadingInDocument = page.getByRole("status", { includeHidden: true }).filter({ hasText: "Cargando..." });
 
   let releaseScripts = await holdScripts();
   await page.goto("/", { waitUntil: "domcontentloaded" });
   // The view is in the page as it arrives, for whoever turns out to have a session.
-  await expect(loadingInDocument).toHaveCount(1);
-  await probed();
+  await expect(loadingView(page)).toHaveCount(1);
+  expect(await probed()).toEqual({ maybe: false, marker: false });
   await expect(loading).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator("nav").first()).toBeVisible();
   // Nothing of the app ran: the view still stands in the document, stepped aside by the probe.
-  await expect(loadingInDocument).toHaveCount(1);
+  await expect(loadingView(page)).toHaveCount(1);
   releaseScripts();
-  await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
-  await expect(loadingInDocument).toHaveCount(0);
+  await appStarted(page);
   await expect(page).toHaveTitle(/Plaza/);
 
   await signInThroughUi(page, user);
   releaseScripts = await holdScripts();
   await page.goto("/", { waitUntil: "domcontentloaded" });
-  await probed();
+  expect(await probed()).toMatchObject({ maybe: true });
   // Someone may be signed in: only the SDK can say, and it comes with the scripts.
   await expect(loading).toBeVisible();
   releaseScripts();
-  await expect(loadingInDocument).toHaveCount(0);
+  await appStarted(page);
   await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Perfil" }).click();
   await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
 });
@@ -222,7 +221,7 @@ test.describe("El armazón de la app", () => {
       if (request.url().includes("_rsc=")) otherPages.push(request.url());
     });
     await page.goto("/");
-    await expect(page.getByText("Cargando...")).toBeHidden();
+    await appStarted(page);
     await expect(page.locator("h1")).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(sdk).toEqual([]);

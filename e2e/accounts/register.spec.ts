@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { TEST_PASSWORD, uniqueEmail } from "../support/accounts";
+import { appStarted } from "../support/app";
 
 test("crear una cuenta con correo lleva al perfil propio", async ({ page }) => {
   const email = uniqueEmail("registro");
   await page.goto("/register/");
-  await expect(page.getByText("Cargando...")).toBeHidden();
+  await appStarted(page);
 
   await page.getByLabel("Nombre").fill("Lucía Ramos");
   await page.getByLabel("Correo electrónico").fill(email);

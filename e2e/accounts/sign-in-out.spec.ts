@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createUser, persistedCache, queryKeys, signInThroughUi } from "../support/accounts";
+import { appStarted } from "../support/app";
 
 const isUserKey = (key: unknown) => Array.isArray(key) && (key[0] === "users" || key[0] === "notifications" || (key[0] === "events" && key[1] === "for-you"));
 
@@ -33,6 +34,6 @@ test("iniciar y cerrar sesión deja vacías las cachés", async ({ page }) => {
 
   // And after a reload the app still knows nobody is signed in.
   await page.reload();
-  await expect(page.getByText("Cargando...")).toBeHidden();
+  await appStarted(page);
   await expect(page.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
 });

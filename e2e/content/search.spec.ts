@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { SEARCH_DEBOUNCE_MS as DEBOUNCE_MS } from "../../lib/search/debounce";
+import { appStarted } from "../support/app";
 
 test("la búsqueda espera a que termines de escribir y agrupa los resultados por tipo", async ({ page }) => {
   await page.goto("/search/");
-  await expect(page.getByText("Cargando...")).toBeHidden();
+  await appStarted(page);
   const box = page.getByRole("searchbox", { name: "¿Qué buscas?" });
   await expect(box).toBeEditable();
   // When each keystroke arrived, by the page's clock, to compare with when each search left.

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { ADMIN, api, tokenFor, type Account } from "../content/support";
 import { waitForOfflineReady } from "../support/pwa";
+import { appStarted } from "../support/app";
 
 // Notifications made through the real API (the admins' send call), as they would arrive from
 // anyone while the person's app is closed or open, and what the person's screens show.
@@ -52,7 +53,7 @@ export const SLOW = { timeout: 60_000 };
  */
 export async function signInWhenReady(page: Page, account: Account): Promise<void> {
   await page.goto("/login-email/");
-  await expect(page.getByText("Cargando...")).toBeHidden(SLOW);
+  await appStarted(page, SLOW);
   await page.getByLabel("Correo electrónico").fill(account.email);
   await page.getByLabel("Contraseña").fill(account.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();

@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_PORT } from "./server";
+import { appStarted } from "./app";
 
 // Accounts for the end-to-end journeys: identities made through the Auth emulator's REST API,
 // profiles through our API, and sign-in through the app's own screens.
@@ -142,7 +143,7 @@ export async function createUser(name: string, prefix = "persona"): Promise<Test
  */
 export async function openPage(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.getByText("Cargando...")).toBeHidden({ timeout: 30_000 });
+  await appStarted(page, { timeout: 30_000 });
 }
 
 /** Signs in through /login-email and waits for the own profile. */

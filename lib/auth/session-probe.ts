@@ -15,6 +15,12 @@ export interface StoredRecord {
   db: string;
   store: string;
   key: string;
+  /**
+   * A database of ours that the app creates anyway: made here as its owner makes it (an empty
+   * store) instead of aborted. An aborted creation leaves, in some engines, a database without the
+   * store (w3c/IndexedDB#491), which its owner, opening without a version, could never repair.
+   */
+  ours?: boolean;
 }
 
 export interface SessionProbeConfig {
@@ -42,12 +48,12 @@ export const SESSION_PROBE_GLOBAL = "__plazaStoredSession";
 // Not looked for: a record left in localStorage by a sign-in while IndexedDB failed, on a device
 // where it works again (and our marker is absent); that person signs in again.
 export const sessionProbeConfig: SessionProbeConfig = {
-  marker: { db: KEYVAL_DB, store: KEYVAL_STORE, key: "plaza:signed-in" },
+  marker: { db: KEYVAL_DB, store: KEYVAL_STORE, key: "plaza:signed-in", ours: true },
   sdk: { db: "firebaseLocalStorageDb", store: "firebaseLocalStorage", key: `firebase:authUser:${firebaseConfig.apiKey}:[DEFAULT]` },
 };
 
 /**
- * Reads both signs; never rejects, and never creates a database. Any doubt (no IndexedDB access,
+ * Reads both signs; never rejects, and creates no database but ours. Any doubt (no IndexedDB access,
  * an unexpected error, a blocked open) answers "maybe": loading the SDK is always safe, skipping
  * it for someone signed in is not.
  *
@@ -64,8 +70,12 @@ export function probeStoredSession(config: SessionProbeConfig): Promise<SessionP
       } catch {
         return resolve(null);
       }
-      // The database did not exist: abort, so that looking leaves nothing behind.
-      request.onupgradeneeded = () => request.transaction?.abort();
+      // The database did not exist: ours is made as its owner makes it; another's is left alone
+      // (aborted, so that looking leaves nothing behind).
+      request.onupgradeneeded = () => {
+        if (where.ours) request.result.createObjectStore(where.store);
+        else request.transaction?.abort();
+      };
       request.onerror = () => resolve(request.error?.name === "AbortError" ? false : null);
       request.onblocked = () => resolve(null);
       request.onsuccess = () => {
@@ -86,7 +96,6 @@ export function probeStoredSession(config: SessionProbeConfig): Promise<SessionP
     });
   }
   return new Promise((resolve) => {
-    if (typeof indexedDB === "undefined") return resolve({ maybe: true });
     let marker: boolean | undefined;
     let unanswered = 2;
     // Yes as soon as one sign says so (or cannot tell); no once both have said no.
@@ -94,11 +103,17 @@ export function probeStoredSession(config: SessionProbeConfig): Promise<SessionP
       if (found !== false) resolve({ maybe: true, marker });
       else if (--unanswered === 0) resolve({ maybe: false, marker: false });
     };
-    void read(config.marker).then((found) => {
-      if (found !== null) marker = found;
-      heard(found);
-    });
-    void read(config.sdk).then(heard);
+    try {
+      // Where storage is blocked, even looking at indexedDB can throw.
+      if (typeof indexedDB === "undefined") return resolve({ maybe: true });
+      void read(config.marker).then((found) => {
+        if (found !== null) marker = found;
+        heard(found);
+      });
+      void read(config.sdk).then(heard);
+    } catch {
+      resolve({ maybe: true });
+    }
   });
 }
 

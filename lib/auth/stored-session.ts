@@ -35,9 +35,13 @@ export function mayHaveStoredSession(): Promise<boolean> {
   // The page's inline script asked as it opened (components/layout/session-probe-script.tsx);
   // without it (a test, a page that lacks it) the app asks now.
   const asked = (globalThis as { [SESSION_PROBE_GLOBAL]?: Promise<SessionProbeAnswer> })[SESSION_PROBE_GLOBAL];
-  answer ??= (asked ?? probeStoredSession(sessionProbeConfig)).then(({ maybe, marker }) => {
-    markerStored ??= marker;
-    return maybe;
-  });
+  answer ??= (asked ?? probeStoredSession(sessionProbeConfig)).then(
+    ({ maybe, marker }) => {
+      markerStored ??= marker;
+      return maybe;
+    },
+    // Never expected (the probe answers every doubt with "maybe"), but the app must still open.
+    () => true,
+  );
   return answer;
 }

@@ -9,9 +9,9 @@ import type { ContentKind } from "../../lib/schemas/content";
 // scripts ran and the item arrived; only then did the browser learn of the cover and ask for it.
 // The server knows the cover when the page is asked for, so it puts it into the skeleton's cover
 // box (components/content/detail-page.tsx). The browser finds the picture in the HTML and has it
-// downloaded and drawn while the scripts load, under the 'Cargando...' view the spec lays over
-// every page until the first sign-in check: when that view lifts the cover is already there
-// (bench/cover-visible.mjs times it). React keeps that box's inner HTML while hydrating, and the
+// downloaded and drawn while the scripts load: in sight at once for a visitor with nothing of a
+// session stored (the head's probe steps the 'Cargando...' view aside, lib/auth/session-probe.ts),
+// and already there when that view lifts for anyone else (bench/cover-visible.mjs times it). React keeps that box's inner HTML while hydrating, and the
 // page's own cover replaces it at the same place and size.
 
 const EMPTY_BOX = `${COVER_PREVIEW_MARK}=""></div>`;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "@jest/globals";
 import { TextDecoder, TextEncoder } from "node:util";
 import { deserialize, serialize } from "node:v8";
-import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from "fake-indexeddb";
 
 // jsdom lacks these; ky reads the first two when it loads, the in-memory IndexedDB the last.
 Object.assign(globalThis, { TextEncoder, TextDecoder, structuredClone: (value: unknown) => deserialize(serialize(value)) });
@@ -119,7 +119,26 @@ describe("the page's inline probe (the head of every page)", () => {
 
   test("nobody stored: the first check is over and the document is marked, so the loading view steps aside", async () => {
     expect(await openPage()).toEqual({ maybe: false, signedOut: true });
-    expect((await indexedDB.databases()).map((d) => d.name)).toEqual([]);
+    // The SDK's database is not created; ours is, with its store, as the app's cache would make it.
+    expect((await indexedDB.databases()).map((d) => d.name)).toEqual(["keyval-store"]);
+    const { createStore, get, set } = await import("idb-keyval");
+    const ours = createStore("keyval-store", "keyval");
+    await set("plaza-offline-cache", { saved: 1 }, ours);
+    expect(await get("plaza-offline-cache", ours)).toEqual({ saved: 1 });
+  });
+
+  test("where even looking at IndexedDB throws (storage blocked): maybe, no mark, and the app still opens", async () => {
+    Object.defineProperty(globalThis, "indexedDB", {
+      configurable: true,
+      get() {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    });
+    try {
+      expect(await openPage()).toEqual({ maybe: true, signedOut: false });
+    } finally {
+      Object.defineProperty(globalThis, "indexedDB", { configurable: true, writable: true, value: new IDBFactory() });
+    }
   });
 
   test("the SDK's record or our marker: no mark, the view waits for the SDK", async () => {
@@ -143,6 +162,22 @@ describe("the page's inline probe (the head of every page)", () => {
     jest.resetModules();
     await sdkStorage([{ fbase_key: USER_KEY, value: { uid: "u1" } }]);
     expect(await ask()).toBe(false);
+    // A script answer that failed, which the probe never gives: the SDK loads to be sure.
+    global.__plazaStoredSession = Promise.reject(new Error("unexpected"));
+    jest.resetModules();
+    expect(await ask()).toBe(true);
+  });
+
+  test("the script's marker is kept: an anonymous report writes nothing", async () => {
+    const global = window as unknown as Record<string, unknown>;
+    global.__plazaStoredSession = Promise.resolve({ maybe: false, marker: false });
+    const stored = await import("@/lib/auth/stored-session");
+    await stored.mayHaveStoredSession();
+    const writes = jest.spyOn(IDBObjectStore.prototype, "delete");
+    stored.markSignedIn(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(writes).not.toHaveBeenCalled();
+    writes.mockRestore();
   });
 });
 
