@@ -12,6 +12,9 @@ export const SW_URL = "/sw.js";
 export const SW_SCOPE = "/";
 /** How often an open tab looks for a new deployment, besides every page load. */
 const UPDATE_INTERVAL_MS = 60 * 60 * 1000;
+/** After a failed first install: the first wait before trying again, doubled each time up to the cap. */
+export const RETRY_FIRST_MS = 30 * 1000;
+export const RETRY_MAX_MS = 15 * 60 * 1000;
 
 let state: PwaState = { offlineReady: false, needRefresh: false };
 const listeners = new Set<() => void>();
@@ -53,13 +56,14 @@ export function applyUpdate(): void {
  * Registers /sw.js (once per page) and wires the install/update prompts, once `settled()` resolves
  * (lib/pwa/page-settled.ts: installing downloads the whole app). A first install that cannot
  * finish (the connection dropped before or while the app downloaded) is tried again when the
- * browser is back online, not only at the next visit: until then the app would not open offline.
+ * browser is back online, or after a growing wait, not only at the next visit: until then the
+ * app would not open offline.
  */
 export async function startServiceWorker(settled: () => Promise<void>): Promise<void> {
   if (started || typeof window === "undefined" || !("serviceWorker" in navigator)) return;
   started = true;
   await settled();
-  for (;;) {
+  for (let failures = 1; ; failures++) {
     try {
       // Inside the loop: on a first visit this chunk is not downloaded yet, and offline it fails too.
       const { Serwist } = await import("@serwist/window");
@@ -71,11 +75,29 @@ export async function startServiceWorker(settled: () => Promise<void>): Promise<
     } catch (error) {
       console.error("No se pudo registrar el service worker", error);
     }
-    await backOnline();
+    await beforeRetry(failures);
   }
 }
 
-const backOnline = () => new Promise<void>((resolve) => window.addEventListener("online", () => resolve(), { once: true }));
+/**
+ * Until the browser reports it is back online, or a wait that grows with each failure: a drop the
+ * browser did not notice, or a server that failed halfway through the download, sends no 'online'.
+ * While the browser says it is offline, only its return counts (a try then would fail again).
+ */
+function beforeRetry(failures: number): Promise<void> {
+  const delay = Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS);
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = window.setTimeout(() => {
+      if (navigator.onLine) done();
+    }, delay);
+    window.addEventListener("online", done);
+  });
+}
 
 /**
  * One registration, with its own Serwist instance (one cannot register twice). Rejects when the

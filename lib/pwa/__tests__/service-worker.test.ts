@@ -40,7 +40,8 @@ function attempt(n: number): FakeSerwist {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const registration = (): FakeRegistration => ({ installing: {}, update: async () => {} });
 
-async function setup() {
+/** Starts the page's registration; `fakeClock`: the test's clock is Jest's fake one. */
+async function setup({ fakeClock = false } = {}) {
   jest.resetModules();
   FakeSerwist.instances = [];
   jest.doMock("@serwist/window", () => ({ Serwist: FakeSerwist }));
@@ -48,7 +49,7 @@ async function setup() {
   jest.spyOn(console, "error").mockImplementation(() => {});
   const pwa = await import("../service-worker");
   void pwa.startServiceWorker(async () => {});
-  await flush();
+  await (fakeClock ? jest.advanceTimersByTimeAsync(0) : flush());
   return pwa;
 }
 
@@ -57,7 +58,7 @@ afterEach(() => {
 });
 
 describe("preparing the app for offline use", () => {
-  test("a registration that fails (offline) is tried again when the browser is back online, and only then", async () => {
+  test("a registration that fails (offline) is tried again as soon as the browser is back online", async () => {
     const pwa = await setup();
     expect(FakeSerwist.instances).toHaveLength(1);
     attempt(0).registering.reject(new TypeError("Failed to fetch"));
@@ -112,6 +113,56 @@ describe("preparing the app for offline use", () => {
     window.dispatchEvent(new Event("online"));
     await flush();
     expect(FakeSerwist.instances).toHaveLength(1);
+  });
+
+  test("a failure the browser does not see as a drop is tried again after 30 s, then after twice as long each time, up to 15 min", async () => {
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "queueMicrotask", "nextTick"] });
+    try {
+      const pwa = await setup({ fakeClock: true });
+      const fail = async (n: number) => {
+        attempt(n).registering.resolve(registration());
+        await jest.advanceTimersByTimeAsync(0);
+        attempt(n).emit("redundant");
+        await jest.advanceTimersByTimeAsync(0);
+      };
+      await fail(0);
+      await jest.advanceTimersByTimeAsync(pwa.RETRY_FIRST_MS - 1);
+      expect(FakeSerwist.instances).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(FakeSerwist.instances).toHaveLength(2);
+
+      await fail(1);
+      await jest.advanceTimersByTimeAsync(2 * pwa.RETRY_FIRST_MS - 1);
+      expect(FakeSerwist.instances).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(FakeSerwist.instances).toHaveLength(3);
+
+      // Many failures later, the wait stops growing.
+      for (let n = 2; n < 10; n++) {
+        await fail(n);
+        await jest.advanceTimersByTimeAsync(pwa.RETRY_MAX_MS);
+      }
+      expect(FakeSerwist.instances).toHaveLength(11);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("while the browser says it is offline, the wait ends only with its return", async () => {
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "queueMicrotask", "nextTick"] });
+    const onLine = jest.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      await setup({ fakeClock: true });
+      attempt(0).registering.reject(new TypeError("Failed to fetch"));
+      await jest.advanceTimersByTimeAsync(60 * 60 * 1000);
+      expect(FakeSerwist.instances).toHaveLength(1);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event("online"));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(FakeSerwist.instances).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test("a worker replaced after it installed is not an install to try again", async () => {
