@@ -199,3 +199,11 @@ test("un evento recién abierto se sigue viendo sin conexión al recargar ensegu
     await expect(about).toBeVisible();
   });
 });
+
+test("dos pestañas abiertas a la vez en la primera visita: las dos dicen que la app está lista sin conexión", async ({ browser }) => {
+  await onOwnServer(browser, { dataDir: "offline-two-tabs" }, async (first, _server, context) => {
+    const second = await context.newPage();
+    await Promise.all([first.goto("/"), second.goto("/")]);
+    await Promise.all([waitForOfflineReady(first), waitForOfflineReady(second)]);
+  });
+});
