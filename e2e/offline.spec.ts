@@ -202,6 +202,8 @@ test("un evento recién abierto se sigue viendo sin conexión al recargar ensegu
 
 test("dos pestañas abiertas a la vez en la primera visita: las dos dicen que la app está lista sin conexión", async ({ browser }) => {
   await onOwnServer(browser, { dataDir: "offline-two-tabs" }, async (first, _server, context) => {
+    // The browser answers the later tab's registration once the earlier one's install is done:
+    // which tab is later is up to the race, and each must still say so.
     const second = await context.newPage();
     await Promise.all([first.goto("/"), second.goto("/")]);
     await Promise.all([waitForOfflineReady(first), waitForOfflineReady(second)]);

@@ -109,18 +109,14 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
   serwist = sw;
   // A page without a controller is a first install; otherwise "installed" means an update.
   const firstInstall = navigator.serviceWorker.controller === null;
+  // Whether the app was installed before this page asked (a reload that bypassed the worker);
+  // if not, this page sees the first install finish, whichever tab's registration started it.
+  const installedBefore = navigator.serviceWorker.getRegistration(SW_SCOPE).then(
+    (registration) => Boolean(registration?.active),
+    () => true,
+  );
 
   return new Promise((resolve, reject) => {
-    sw.addEventListener("installed", (event) => {
-      if (!firstInstall || event.isUpdate || event.isExternal) return;
-      setState({ offlineReady: true });
-      resolve("done");
-    });
-    // An install whose downloads failed ends as redundant; with nothing installed before it, the
-    // browser drops the registration, so the next try registers anew.
-    sw.addEventListener("redundant", (event) => {
-      if (firstInstall && !event.isExternal && !event.isUpdate) resolve("failed");
-    });
     // Fired for our own update, one found by a later check (isExternal) and one already waiting
     // when the page loaded: all of them wait for the user.
     sw.addEventListener("waiting", () => setState({ needRefresh: true, offlineReady: false }));
@@ -131,12 +127,30 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
       if (reloadRequested) window.location.reload();
     });
 
-    sw.register().then((registration) => {
+    sw.register().then(async (registration) => {
       if (!registration) return resolve("done");
       // Finds a new deployment on every visit.
       void registration.update().catch(() => undefined);
-      // Installed before this page registered (or by another tab): nothing left to wait for.
-      if (!firstInstall || !registration.installing) resolve("done");
+      // With two tabs on a first visit, the browser answers the second tab's registration only
+      // once the first tab's install is done: its worker is then already installed or active.
+      const worker = registration.installing ?? registration.waiting ?? registration.active;
+      if (!firstInstall || !worker || (await installedBefore)) return resolve("done");
+      // The worker itself, not Serwist's events: those call an install that another tab started
+      // external, and this tab would never learn that it finished.
+      const follow = () => {
+        if (worker.state === "redundant") {
+          // Its downloads failed; with nothing installed before it, the browser drops the
+          // registration, so the next try registers anew.
+          worker.removeEventListener("statechange", follow);
+          resolve("failed");
+        } else if (worker.state === "installed" || worker.state === "activating" || worker.state === "activated") {
+          worker.removeEventListener("statechange", follow);
+          setState({ offlineReady: true });
+          resolve("done");
+        }
+      };
+      worker.addEventListener("statechange", follow);
+      follow();
     }, reject);
   });
 }

@@ -1,13 +1,25 @@
 import { afterEach, describe, expect, jest, test } from "@jest/globals";
 
 // What the page does when it cannot make the app ready for offline use: the browser's side
-// (@serwist/window over navigator.serviceWorker) is a fake whose registrations the test settles.
-// The install that fails halfway, in a real browser: e2e/offline.spec.ts.
+// (@serwist/window over navigator.serviceWorker) is a fake whose registrations the test settles,
+// and whose installing worker changes state as the test says. In a real browser:
+// e2e/offline.spec.ts.
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
+/** The registration's installing worker, whose state the test moves on. */
+class FakeWorker extends EventTarget {
+  state: ServiceWorkerState = "installing";
+  become(state: ServiceWorkerState) {
+    this.state = state;
+    this.dispatchEvent(new Event("statechange"));
+  }
+}
+
 interface FakeRegistration {
-  installing: object | null;
+  installing: FakeWorker | null;
+  waiting?: FakeWorker | null;
+  active?: FakeWorker | null;
   update: () => Promise<void>;
 }
 
@@ -21,11 +33,23 @@ class FakeSerwist {
   addEventListener(type: string, listener: Listener) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
-  emit(type: string, event: { isUpdate?: boolean; isExternal?: boolean } = {}) {
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
+  registration: FakeRegistration | null = null;
   register() {
-    return new Promise<FakeRegistration>((resolve, reject) => (this.registering = { resolve, reject }));
+    return new Promise<FakeRegistration>((resolve, reject) => {
+      this.registering = {
+        resolve: (registration) => {
+          this.registration = registration;
+          resolve(registration);
+        },
+        reject,
+      };
+    });
+  }
+  /** The worker this attempt's registration is installing. */
+  worker(): FakeWorker {
+    const worker = this.registration?.installing;
+    if (!worker) throw new Error("no worker installing");
+    return worker;
   }
   messageSkipWaiting() {}
 }
@@ -37,15 +61,19 @@ function attempt(n: number): FakeSerwist {
   return instance;
 }
 
+/** What navigator.serviceWorker.getRegistration() finds before the page registers. */
+let registeredBefore: FakeRegistration | undefined;
+
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const registration = (): FakeRegistration => ({ installing: {}, update: async () => {} });
+const registration = (): FakeRegistration => ({ installing: new FakeWorker(), update: async () => {} });
 
 /** Starts the page's registration; `fakeClock`: the test's clock is Jest's fake one. */
-async function setup({ fakeClock = false } = {}) {
+async function setup({ fakeClock = false, before }: { fakeClock?: boolean; before?: FakeRegistration } = {}) {
   jest.resetModules();
+  registeredBefore = before;
   FakeSerwist.instances = [];
   jest.doMock("@serwist/window", () => ({ Serwist: FakeSerwist }));
-  Object.defineProperty(navigator, "serviceWorker", { value: { controller: null }, configurable: true });
+  Object.defineProperty(navigator, "serviceWorker", { value: { controller: null, getRegistration: async () => registeredBefore }, configurable: true });
   jest.spyOn(console, "error").mockImplementation(() => {});
   const pwa = await import("../service-worker");
   void pwa.startServiceWorker(async () => {});
@@ -70,7 +98,7 @@ describe("preparing the app for offline use", () => {
     expect(FakeSerwist.instances).toHaveLength(2);
     attempt(1).registering.resolve(registration());
     await flush();
-    attempt(1).emit("installed");
+    attempt(1).worker().become("installed");
     expect(pwa.getPwaState().offlineReady).toBe(true);
 
     // Done: coming back online again starts nothing.
@@ -84,7 +112,7 @@ describe("preparing the app for offline use", () => {
     const pwa = await setup();
     attempt(0).registering.resolve(registration());
     await flush();
-    attempt(0).emit("redundant");
+    attempt(0).worker().become("redundant");
     await flush();
     expect(pwa.getPwaState().offlineReady).toBe(false);
 
@@ -101,7 +129,7 @@ describe("preparing the app for offline use", () => {
       if (chunkFails) throw new TypeError("Failed to fetch dynamically imported module");
       return { Serwist: FakeSerwist };
     });
-    Object.defineProperty(navigator, "serviceWorker", { value: { controller: null }, configurable: true });
+    Object.defineProperty(navigator, "serviceWorker", { value: { controller: null, getRegistration: async () => registeredBefore }, configurable: true });
     jest.spyOn(console, "error").mockImplementation(() => {});
     const pwa = await import("../service-worker");
     void pwa.startServiceWorker(async () => {});
@@ -122,7 +150,7 @@ describe("preparing the app for offline use", () => {
       const fail = async (n: number) => {
         attempt(n).registering.resolve(registration());
         await jest.advanceTimersByTimeAsync(0);
-        attempt(n).emit("redundant");
+        attempt(n).worker().become("redundant");
         await jest.advanceTimersByTimeAsync(0);
       };
       await fail(0);
@@ -165,12 +193,49 @@ describe("preparing the app for offline use", () => {
     }
   });
 
+  test("an install another tab started (Serwist calls it external) still tells this tab when it finishes", async () => {
+    const pwa = await setup();
+    attempt(0).registering.resolve(registration());
+    await flush();
+    // Serwist's own 'installed' would come with isExternal and was ignored; the worker is what counts.
+    attempt(0).worker().become("installed");
+    expect(pwa.getPwaState().offlineReady).toBe(true);
+  });
+
+  test("an install that finished before this page's registration resolved counts as finished", async () => {
+    const pwa = await setup();
+    const installed = registration();
+    installed.installing!.state = "activated";
+    attempt(0).registering.resolve(installed);
+    await flush();
+    expect(pwa.getPwaState().offlineReady).toBe(true);
+  });
+
+  test("two tabs on a first visit: the registration answered once the other tab's install is done is ready here too", async () => {
+    const pwa = await setup();
+    const done = new FakeWorker();
+    done.state = "activated";
+    attempt(0).registering.resolve({ installing: null, active: done, update: async () => {} });
+    await flush();
+    expect(pwa.getPwaState().offlineReady).toBe(true);
+  });
+
+  test("a reload that bypassed an app installed before (no controller) is not told it is ready again", async () => {
+    const done = new FakeWorker();
+    done.state = "activated";
+    const installed = { installing: null, active: done, update: async () => {} };
+    const pwa = await setup({ before: installed });
+    attempt(0).registering.resolve(installed);
+    await flush();
+    expect(pwa.getPwaState().offlineReady).toBe(false);
+  });
+
   test("a worker replaced after it installed is not an install to try again", async () => {
     await setup();
     attempt(0).registering.resolve(registration());
     await flush();
-    attempt(0).emit("installed");
-    attempt(0).emit("redundant");
+    attempt(0).worker().become("installed");
+    attempt(0).worker().become("redundant");
     await flush();
     window.dispatchEvent(new Event("online"));
     await flush();
