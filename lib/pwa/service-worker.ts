@@ -62,12 +62,17 @@ export function applyUpdate(): void {
 export async function startServiceWorker(settled: () => Promise<void>): Promise<void> {
   if (started || typeof window === "undefined" || !("serviceWorker" in navigator)) return;
   started = true;
+  // Asked as the page opens, not once it settles: an install another tab finishes meanwhile (and
+  // whose worker then claims this page) is still the first install this page sees. A reload that
+  // bypassed the worker has no controller, but the app was installed.
+  const openedInstalled = navigator.serviceWorker.controller !== null || installedNow();
   await settled();
+  const firstInstall = !(await openedInstalled);
   for (let failures = 1; ; failures++) {
     try {
       // Inside the loop: on a first visit this chunk is not downloaded yet, and offline it fails too.
       const { Serwist } = await import("@serwist/window");
-      if ((await install(Serwist)) === "done") {
+      if ((await install(Serwist, firstInstall)) === "done") {
         // The browser's own check may be skipped for a while; an open tab looks every hour.
         window.setInterval(() => void serwist?.update().catch(() => undefined), UPDATE_INTERVAL_MS);
         return;
@@ -77,6 +82,14 @@ export async function startServiceWorker(settled: () => Promise<void>): Promise<
     }
     await beforeRetry(failures);
   }
+}
+
+/** Whether the app has an active worker now; any doubt counts as installed (no false prompt). */
+function installedNow(): Promise<boolean> {
+  return navigator.serviceWorker.getRegistration(SW_SCOPE).then(
+    (registration) => Boolean(registration?.active),
+    () => true,
+  );
 }
 
 /**
@@ -104,22 +117,19 @@ function beforeRetry(failures: number): Promise<void> {
  * registration fails, resolves "failed" when this page's first install does, and "done" once it is
  * registered and any first install has finished.
  */
-function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
+function install(Serwist: typeof SerwistWindow, firstInstall: boolean): Promise<"done" | "failed"> {
   const sw = new Serwist(SW_URL, { scope: SW_SCOPE, type: "classic" });
   serwist = sw;
-  // A page without a controller is a first install; otherwise "installed" means an update.
-  const firstInstall = navigator.serviceWorker.controller === null;
-  // Whether the app was installed before this page asked (a reload that bypassed the worker);
-  // if not, this page sees the first install finish, whichever tab's registration started it.
-  const installedBefore = navigator.serviceWorker.getRegistration(SW_SCOPE).then(
-    (registration) => Boolean(registration?.active),
-    () => true,
-  );
+  // Until the first install is done, a worker that waits is that install (another tab's
+  // registration can leave it waiting a moment before it activates), not a new version.
+  let firstInstallPending = firstInstall;
 
   return new Promise((resolve, reject) => {
     // Fired for our own update, one found by a later check (isExternal) and one already waiting
     // when the page loaded: all of them wait for the user.
-    sw.addEventListener("waiting", () => setState({ needRefresh: true, offlineReady: false }));
+    sw.addEventListener("waiting", () => {
+      if (!firstInstallPending) setState({ needRefresh: true, offlineReady: false });
+    });
     sw.addEventListener("controlling", () => {
       // An earlier, failed attempt's instance still listens: only the current one acts.
       if (serwist !== sw) return;
@@ -127,14 +137,17 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
       if (reloadRequested) window.location.reload();
     });
 
-    sw.register().then(async (registration) => {
+    sw.register().then((registration) => {
       if (!registration) return resolve("done");
       // Finds a new deployment on every visit.
       void registration.update().catch(() => undefined);
       // With two tabs on a first visit, the browser answers the second tab's registration only
       // once the first tab's install is done: its worker is then already installed or active.
       const worker = registration.installing ?? registration.waiting ?? registration.active;
-      if (!firstInstall || !worker || (await installedBefore)) return resolve("done");
+      if (!firstInstall || !worker) {
+        firstInstallPending = false;
+        return resolve("done");
+      }
       // The worker itself, not Serwist's events: those call an install that another tab started
       // external, and this tab would never learn that it finished.
       const follow = () => {
@@ -145,7 +158,8 @@ function install(Serwist: typeof SerwistWindow): Promise<"done" | "failed"> {
           resolve("failed");
         } else if (worker.state === "installed" || worker.state === "activating" || worker.state === "activated") {
           worker.removeEventListener("statechange", follow);
-          setState({ offlineReady: true });
+          firstInstallPending = false;
+          setState({ offlineReady: true, needRefresh: false });
           resolve("done");
         }
       };

@@ -33,6 +33,10 @@ class FakeSerwist {
   addEventListener(type: string, listener: Listener) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
+  /** What Serwist tells its listeners of `type` (e.g. 'waiting' for a worker found waiting). */
+  emit(type: string, event: { isUpdate?: boolean; isExternal?: boolean } = {}) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
   registration: FakeRegistration | null = null;
   register() {
     return new Promise<FakeRegistration>((resolve, reject) => {
@@ -68,7 +72,11 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const registration = (): FakeRegistration => ({ installing: new FakeWorker(), update: async () => {} });
 
 /** Starts the page's registration; `fakeClock`: the test's clock is Jest's fake one. */
-async function setup({ fakeClock = false, before }: { fakeClock?: boolean; before?: FakeRegistration } = {}) {
+async function setup({
+  fakeClock = false,
+  before,
+  settled = async () => {},
+}: { fakeClock?: boolean; before?: FakeRegistration; settled?: () => Promise<void> } = {}) {
   jest.resetModules();
   registeredBefore = before;
   FakeSerwist.instances = [];
@@ -76,7 +84,7 @@ async function setup({ fakeClock = false, before }: { fakeClock?: boolean; befor
   Object.defineProperty(navigator, "serviceWorker", { value: { controller: null, getRegistration: async () => registeredBefore }, configurable: true });
   jest.spyOn(console, "error").mockImplementation(() => {});
   const pwa = await import("../service-worker");
-  void pwa.startServiceWorker(async () => {});
+  void pwa.startServiceWorker(settled);
   await (fakeClock ? jest.advanceTimersByTimeAsync(0) : flush());
   return pwa;
 }
@@ -193,7 +201,7 @@ describe("preparing the app for offline use", () => {
     }
   });
 
-  test("an install another tab started (Serwist calls it external) still tells this tab when it finishes", async () => {
+  test("the install's worker itself tells the page it finished (Serwist calls an install another tab started external)", async () => {
     const pwa = await setup();
     attempt(0).registering.resolve(registration());
     await flush();
@@ -218,6 +226,34 @@ describe("preparing the app for offline use", () => {
     attempt(0).registering.resolve({ installing: null, active: done, update: async () => {} });
     await flush();
     expect(pwa.getPwaState().offlineReady).toBe(true);
+  });
+
+  test("another tab's install that claims this page before it settles is still this page's first install", async () => {
+    let settle!: () => void;
+    const pwa = await setup({ settled: () => new Promise<void>((resolve) => (settle = resolve)) });
+    // The other tab's worker activated and claimed this page while it was still loading.
+    Object.defineProperty(navigator, "serviceWorker", { value: { controller: {}, getRegistration: async () => undefined }, configurable: true });
+    settle();
+    await flush();
+    const done = new FakeWorker();
+    done.state = "activated";
+    attempt(0).registering.resolve({ installing: null, active: done, update: async () => {} });
+    await flush();
+    expect(pwa.getPwaState()).toEqual({ offlineReady: true, needRefresh: false });
+  });
+
+  test("the first install found waiting for a moment is not a new version; one found after it is", async () => {
+    const pwa = await setup();
+    const installing = new FakeWorker();
+    installing.state = "installed";
+    // Serwist reports a worker waiting before the registration's answer reaches the page.
+    attempt(0).emit("waiting");
+    attempt(0).registering.resolve({ installing: null, waiting: installing, update: async () => {} });
+    await flush();
+    expect(pwa.getPwaState()).toEqual({ offlineReady: true, needRefresh: false });
+    // A later deployment, found by the hourly check.
+    attempt(0).emit("waiting", { isExternal: true });
+    expect(pwa.getPwaState()).toEqual({ offlineReady: false, needRefresh: true });
   });
 
   test("a reload that bypassed an app installed before (no controller) is not told it is ready again", async () => {
