@@ -24,6 +24,7 @@ import { chromium } from "@playwright/test";
 import { startServer } from "./lib/app-server.mjs";
 import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 import { replacePicturesWithPhotos } from "./lib/photos.mjs";
+import { watchFirstSight } from "./lib/first-sight.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argValue = (name, fallback) => {
@@ -37,25 +38,6 @@ const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chro
 if (!fs.existsSync(path.join(ROOT, "out", "index.html"))) {
   console.error("Falta out/: ejecuta `npm run build` primero.");
   process.exit(1);
-}
-
-// Runs in the page from its first byte: every frame, is the loading view up, and is the cover
-// drawn with nothing over it?
-function watchScreen() {
-  const seen = { loadingParsed: false, lifted: null, cover: null };
-  window.__coverBench = seen;
-  const frame = () => {
-    const now = performance.now();
-    // Parsed (the page's own markup comes before it), then out of sight: a visitor with nothing
-    // stored has it stepped aside by the page's head, anyone else when the app removes it.
-    const view = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.includes("Cargando..."));
-    if (view) seen.loadingParsed = true;
-    if (seen.loadingParsed && seen.lifted === null && !view?.checkVisibility()) seen.lifted = now;
-    const img = document.querySelector("main img");
-    if (seen.lifted !== null && seen.cover === null && img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0) seen.cover = now;
-    if (seen.cover === null) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
 }
 
 const median = (values) => {
@@ -96,7 +78,7 @@ try {
   async function visit(painted, url = measured.url) {
     const context = await browser.newContext(PHONE_SCREEN);
     const page = await context.newPage();
-    await page.addInitScript(watchScreen);
+    await page.addInitScript(watchFirstSight);
     let hadCover = false;
     await page.route(url, async (route) => {
       const response = await route.fetch();
@@ -113,8 +95,8 @@ try {
     await cdp.send("Network.emulateNetworkConditions", NETWORK.devtools);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.goto(url);
-    await page.waitForFunction(() => window.__coverBench?.cover !== null, undefined, { timeout: 60_000 });
-    const seen = await page.evaluate(() => window.__coverBench);
+    await page.waitForFunction(() => window.__firstSight?.cover !== null, undefined, { timeout: 60_000 });
+    const seen = await page.evaluate(() => window.__firstSight);
     await context.close();
     if (!hadCover) throw new Error("El servidor no pintó la portada en la página: no hay nada que comparar.");
     return seen;
@@ -137,9 +119,9 @@ try {
   console.log(`\nPágina de un evento en un teléfono (${RUNS} corridas alternadas, mediana; ms desde que empieza la navegación)${PHOTOS ? `; fotos de ${PHOTOS}` : ""}\n`);
   console.log("                          Se quita 'Cargando...'   Portada a la vista   Diferencia");
   for (const [name, label] of Object.entries(labels)) {
-    const lifted = median(rows[name].map((r) => r.lifted));
+    const lifted = median(rows[name].map((r) => r.inSight));
     const cover = median(rows[name].map((r) => r.cover));
-    const gap = median(rows[name].map((r) => r.cover - r.lifted));
+    const gap = median(rows[name].map((r) => r.cover - r.inSight));
     console.log(`${label.padEnd(26)}${String(Math.round(lifted)).padStart(12)}${String(Math.round(cover)).padStart(23)}${String(Math.round(gap)).padStart(13)}`);
   }
   for (const name of ["con", "sin"]) console.log(`  ${name}: portada a la vista en ${rows[name].map((r) => Math.round(r.cover)).join(", ")} ms`);

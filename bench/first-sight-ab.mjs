@@ -14,6 +14,7 @@
 
 import { parseArgs } from "node:util";
 import { alternate, inBrowserWithVersions, median, runCount } from "./lib/ab.mjs";
+import { watchFirstSight } from "./lib/first-sight.mjs";
 import { NETWORK, PHONE_SCREEN } from "./lib/phone.mjs";
 
 const USAGE = "Uso: node bench/first-sight-ab.mjs <export A> <export B> [--page inicio|evento|lugar|búsqueda] [--runs 6]";
@@ -45,30 +46,13 @@ if (!pathOf) {
   process.exit(1);
 }
 
-// Runs in the page from its first byte, on every frame until the view has left the document.
-function watchScreen() {
-  const seen = { inSight: null, usable: null, sawView: false };
-  window.__firstSight = seen;
-  const frame = () => {
-    const now = performance.now();
-    const view = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.includes("Cargando..."));
-    if (view) seen.sawView = true;
-    // Only once the view has been parsed: the page's own markup comes before it in the document.
-    const uncovered = view !== undefined ? !view.checkVisibility() : seen.sawView;
-    if (seen.inSight === null && uncovered) seen.inSight = now;
-    if (seen.usable === null && seen.sawView && view === undefined) seen.usable = now;
-    if (seen.usable === null) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
-
 await inBrowserWithVersions(positionals, async (versions, browser) => {
   for (const version of versions) version.path = await pathOf(version.server.base);
   async function visit(version) {
     const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: "block" });
     try {
       const page = await context.newPage();
-      await page.addInitScript(watchScreen);
+      await page.addInitScript(watchFirstSight);
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
       await cdp.send("Network.emulateNetworkConditions", NETWORK.devtools);
