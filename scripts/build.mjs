@@ -5,6 +5,7 @@
 // `--if-stale` skips the build when out/ is current.
 // `quickBrotli` (`npm start` outside production) writes Brotli at quality 10 when it builds; a
 // later build that wants the best finds the export current and only compresses it again.
+// Aborting `signal` stops the build (its exit code is then not 0).
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { BIN, ROOT, isMainModule, run } from "./lib/processes.mjs";
@@ -14,7 +15,7 @@ import { addCompileHints } from "./lib/compile-hints.mjs";
 import { writeCspManifest } from "./lib/csp-manifest.mjs";
 import { BEST_BROTLI, QUICK_BROTLI, precompressExport } from "./lib/precompress.mjs";
 
-export async function buildClient({ ifStale = false, buildId, quickBrotli = false } = {}) {
+export async function buildClient({ ifStale = false, buildId, quickBrotli = false, signal } = {}) {
   if (ifStale && isBuildFresh()) {
     console.log("[build] La PWA exportada en out/ está al día.");
     if (!quickBrotli) await bestCompression();
@@ -25,14 +26,15 @@ export async function buildClient({ ifStale = false, buildId, quickBrotli = fals
   const env = { NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_BUILD_ID: id, NEXT_PUBLIC_BRAND: brandIdFrom() };
   const started = Date.now();
   console.log(`[build] Construyendo la PWA ${env.NEXT_PUBLIC_BRAND} (versión ${id})…`);
-  let code = await run(path.join(BIN, "next"), ["build"], { env });
-  if (code === 0) {
+  let code = await run(path.join(BIN, "next"), ["build"], { env, signal });
+  if (code === 0 && !signal?.aborted) {
     const brand = await writeBrandAssets(path.join(ROOT, "out"), { ...process.env, ...env });
     console.log(`[build] Identidad «${brand.name}»: manifiesto, iconos y pantallas de inicio (${brand.files} archivos).`);
     // Before serwist and precompression, which must see the scripts' final bytes.
     console.log(`[build] Pista de compilación en ${addCompileHints(path.join(ROOT, "out"))} scripts de primera carga.`);
-    code = await run(path.join(BIN, "serwist"), ["build", "serwist.config.mjs"], { env });
+    code = await run(path.join(BIN, "serwist"), ["build", "serwist.config.mjs"], { env, signal });
   }
+  if (signal?.aborted) return 1;
   if (code !== 0) {
     console.error("[build] La construcción falló.");
     return code;

@@ -2,7 +2,7 @@
 // (accounts kept in .data/auth-emulator) and the API server on PGlite (.data/pglite), which
 // also serves the PWA. Ctrl-C stops everything it started; the next start keeps the data.
 import path from "node:path";
-import { API_NODE_FLAGS, ROOT, killAll, startProcess } from "./lib/processes.mjs";
+import { API_NODE_FLAGS, ROOT, answerChild, killAll, startProcess } from "./lib/processes.mjs";
 import { AUTH_EMULATOR_HOST, DEMO_PROJECT_ID, answerAuthEmulatorWait, startAuthEmulator } from "./lib/emulator.mjs";
 import { buildClient } from "./build.mjs";
 
@@ -11,17 +11,21 @@ const port = process.env.PORT ?? "3000";
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? ".data");
 const usingRealFirebase = Boolean(process.env.FIREBASE_PROJECT_ID && !process.env.FIREBASE_PROJECT_ID.startsWith("demo-"));
 
+// The build (when the sources changed), the emulator and the API start side by side. The API opens
+// its database, runs its migrations and seeds the demo while the build runs, then asks before it
+// reads the export (STATIC_DIR_READY=message) and is answered once the build is done: a clone's
+// first start used to take the build plus all of that. The seed asks before it uses the emulator
+// too, answered once the emulator has imported its saved accounts (AUTH_EMULATOR_READY=message;
+// at most AUTH_EMULATOR_WAIT_MS). Their output waits until the build has printed its own.
 // Outside production a build that has to happen here writes quicker Brotli, 2 % larger: a
 // clone's first start is ready ~4 s sooner (docs/operations/rendimiento.md).
-const buildCode = await buildClient({ ifStale: true, quickBrotli: process.env.NODE_ENV !== "production" });
-if (buildCode !== 0) process.exit(buildCode);
+const building = new AbortController();
+let exportBuilt;
+const built = new Promise((resolve, reject) => (exportBuilt = { resolve, reject }));
 
-// The emulator and the API (modules, PGlite, migrations) start side by side; the API's demo seed
-// asks before it uses the emulator, and is told once the emulator has imported its saved accounts
-// (AUTH_EMULATOR_READY=message; at most AUTH_EMULATOR_WAIT_MS).
 const emulatorStarting = usingRealFirebase
   ? Promise.resolve({ stop: async () => {} })
-  : startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator") });
+  : startAuthEmulator({ persistDir: path.join(dataDir, "auth-emulator"), holdOutputUntil: built });
 
 let ready = false;
 const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/api.mjs"], {
@@ -31,8 +35,10 @@ const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/a
     ...(usingRealFirebase
       ? {}
       : { FIREBASE_AUTH_EMULATOR_HOST: AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID: DEMO_PROJECT_ID, AUTH_EMULATOR_WAIT_MS: "120000", AUTH_EMULATOR_READY: "message" }),
+    STATIC_DIR_READY: "message",
   },
-  ipc: !usingRealFirebase,
+  ipc: true,
+  holdOutputUntil: built,
   onLine: (line) => {
     if (!ready && line.includes("Plaza API lista")) {
       ready = true;
@@ -43,6 +49,7 @@ const api = startProcess("api", process.execPath, [...API_NODE_FLAGS, "scripts/a
 });
 
 if (!usingRealFirebase) answerAuthEmulatorWait(api.child, emulatorStarting);
+answerChild(api.child, "plaza:static-dir-wait", "plaza:static-dir-ready", built);
 
 let emulator = { stop: async () => {} };
 emulatorStarting.then(
@@ -57,6 +64,7 @@ let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  building.abort();
   console.log("\nDeteniendo Plaza…");
   await api.stop("SIGINT", 10000);
   await emulator.stop();
@@ -66,8 +74,19 @@ async function shutdown(code = 0) {
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 api.exited.then(({ code }) => {
-  if (!stopping) {
+  if (stopping) return;
+  building.abort();
+  // What it printed first (held while the build ran), then why everything stops.
+  exportBuilt.reject(new Error("La API terminó antes de servir."));
+  built.catch(() => {}).then(() => {
     console.error(`El servidor de la API terminó (código ${code}).`);
     void shutdown(code ?? 1);
-  }
+  });
 });
+
+const buildCode = await buildClient({ ifStale: true, quickBrotli: process.env.NODE_ENV !== "production", signal: building.signal });
+if (buildCode === 0) exportBuilt.resolve();
+else {
+  exportBuilt.reject(new Error("build"));
+  if (!building.signal.aborted) void shutdown(buildCode);
+}

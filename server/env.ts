@@ -44,6 +44,9 @@ const rawEnvSchema = z.object({
   // How the seed knows the emulator is ready: its port accepts connections, or (npm start) the
   // parent process says so over the IPC channel once the emulator has imported its saved accounts.
   AUTH_EMULATOR_READY: z.preprocess(emptyToUndefined, z.enum(["port", "message"]).default("port")),
+  // When STATIC_DIR holds the export: at once, or (npm start, which builds it while the API
+  // prepares its database) when the parent process says so over the IPC channel.
+  STATIC_DIR_READY: z.preprocess(emptyToUndefined, z.enum(["now", "message"]).default("now")),
   // The origin people reach the server at; absolute links (calendar feeds) are built from it,
   // never from the request's Host header, which any client can forge.
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -107,6 +110,8 @@ export interface Env {
   authEmulatorWaitMs: number;
   /** Ready when its port accepts connections, or when the parent process says so (IPC). */
   authEmulatorReady: "port" | "message";
+  /** STATIC_DIR holds the export now, or once the parent process says so (IPC). */
+  staticDirReady: "now" | "message";
   /** Public origin (scheme://host[:port], no trailing slash) for the absolute URLs the server builds. */
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -191,6 +196,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
     authEmulatorHost,
     authEmulatorWaitMs: raw.AUTH_EMULATOR_WAIT_MS,
     authEmulatorReady: raw.AUTH_EMULATOR_READY,
+    staticDirReady: raw.STATIC_DIR_READY,
     publicUrl,
     logLevel: raw.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     // Demo accounts only make sense where they can sign in: on by default with the emulator,

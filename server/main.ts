@@ -58,6 +58,9 @@ async function main(): Promise<void> {
       }
     }
 
+    // Not listening, nor saying it is ready, before the export is there: a page opened during the
+    // build would be a 404.
+    if (env.staticDirReady === "message") await waitForExport();
     const vapidKeys = loadVapidKeys({ dataDir: env.dataDir, configured: env.push });
     app = await buildApp({ config: env, database, auth, vapidKeys, images });
     await app.listen({ port: env.port, host: env.host });
@@ -75,9 +78,11 @@ async function main(): Promise<void> {
   }
 }
 
-/** What the API asks its parent process (npm start) and the answer (scripts/lib/emulator.mjs). */
+/** What the API asks its parent process (npm start) and the answers (scripts/lib/emulator.mjs, scripts/start.mjs). */
 const AUTH_EMULATOR_WAIT_MESSAGE = "plaza:auth-emulator-wait";
 const AUTH_EMULATOR_READY_MESSAGE = "plaza:auth-emulator-ready";
+const STATIC_DIR_WAIT_MESSAGE = "plaza:static-dir-wait";
+const STATIC_DIR_READY_MESSAGE = "plaza:static-dir-ready";
 
 /**
  * Resolves once the demo seed can use the emulator, or after `timeoutMs` (the seed then says
@@ -86,10 +91,30 @@ const AUTH_EMULATOR_READY_MESSAGE = "plaza:auth-emulator-ready";
  * skip the saved one. So npm start, which sees the emulator's ready line, answers when asked.
  */
 async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", timeoutMs: number): Promise<void> {
-  const send = process.send?.bind(process);
-  if (readyWhen === "message" && !send) console.warn("AUTH_EMULATOR_READY=message, pero este proceso no tiene canal IPC: se espera a que el emulador abra su puerto.");
-  if (readyWhen === "port" || !send) return waitForListening(hostPort, timeoutMs);
-  await new Promise<void>((resolve) => {
+  if (readyWhen === "message" && !process.send) console.warn("AUTH_EMULATOR_READY=message, pero este proceso no tiene canal IPC: se espera a que el emulador abra su puerto.");
+  if (readyWhen === "port" || !process.send) return waitForListening(hostPort, timeoutMs);
+  await askParent(AUTH_EMULATOR_WAIT_MESSAGE, AUTH_EMULATOR_READY_MESSAGE, timeoutMs);
+}
+
+/**
+ * Resolves once npm start has built the export into STATIC_DIR: it builds while this process opens
+ * the database and seeds it, which a first start used to do after the build. No time limit (a
+ * build takes what it takes); npm start stops this process if the build fails.
+ */
+async function waitForExport(): Promise<void> {
+  if (!process.send) {
+    console.warn("STATIC_DIR_READY=message, pero este proceso no tiene canal IPC: se sirve STATIC_DIR como está.");
+    return;
+  }
+  await askParent(STATIC_DIR_WAIT_MESSAGE, STATIC_DIR_READY_MESSAGE);
+}
+
+/**
+ * Sends `question` to the parent process and resolves on its `answer`, when the parent is gone
+ * (nobody will answer), or after `timeoutMs` if given.
+ */
+function askParent(question: string, answer: string, timeoutMs?: number): Promise<void> {
+  return new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
       process.off("message", onMessage);
@@ -97,13 +122,12 @@ async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", 
       resolve();
     };
     const onMessage = (message: unknown) => {
-      if (message === AUTH_EMULATOR_READY_MESSAGE) done();
+      if (message === answer) done();
     };
-    const timer = setTimeout(done, timeoutMs);
+    const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
     process.on("message", onMessage);
-    // npm start is gone: nobody will answer (the seed then says whether the emulator is there).
     process.once("disconnect", done);
-    send(AUTH_EMULATOR_WAIT_MESSAGE);
+    process.send!(question);
   });
 }
 

@@ -1,7 +1,7 @@
 // The Firebase Auth emulator (firebase-tools, pure Node): started for `npm start` and around
 // the API and end-to-end tests. An emulator already listening on the port is reused.
 import path from "node:path";
-import { ROOT, isPortOpen, startProcess, waitFor } from "./processes.mjs";
+import { ROOT, answerChild, isPortOpen, startProcess, waitFor } from "./processes.mjs";
 
 // firebase.json says the same for whoever runs `npx firebase emulators:start --only auth` by hand;
 // the emulator started here does not read it.
@@ -19,21 +19,15 @@ export const AUTH_EMULATOR_READY = "Emulador de Auth listo";
  * (AUTH_EMULATOR_WAIT_MS) and its seed says the emulator is not there.
  */
 export function answerAuthEmulatorWait(child, emulatorReady) {
-  child.on("message", (message) => {
-    if (message !== "plaza:auth-emulator-wait") return;
-    emulatorReady.then(
-      // A callback, so an API that just exited is not an unhandled 'error' that stops npm start.
-      () => child.connected && child.send("plaza:auth-emulator-ready", () => {}),
-      () => {},
-    );
-  });
+  answerChild(child, "plaza:auth-emulator-wait", "plaza:auth-emulator-ready", emulatorReady);
 }
 
 /**
- * @param {{ persistDir?: string, quiet?: boolean }} options persistDir keeps the emulator's
- *   accounts across restarts (imported at start, exported on exit).
+ * @param {{ persistDir?: string, quiet?: boolean, holdOutputUntil?: Promise<unknown> }} options
+ *   persistDir keeps the emulator's accounts across restarts (imported at start, exported on
+ *   exit); holdOutputUntil as in startProcess.
  */
-export async function startAuthEmulator({ persistDir, quiet = false } = {}) {
+export async function startAuthEmulator({ persistDir, quiet = false, holdOutputUntil } = {}) {
   if (await isPortOpen(AUTH_EMULATOR_PORT)) {
     if (!quiet) console.log(`[auth] Reutilizando el emulador de Auth ya activo en ${AUTH_EMULATOR_HOST}`);
     return { reused: true, stop: async () => {} };
@@ -44,6 +38,7 @@ export async function startAuthEmulator({ persistDir, quiet = false } = {}) {
   let ready = false;
   const proc = startProcess("auth", process.execPath, args, {
     quiet,
+    holdOutputUntil,
     env: { CI: "1" },
     // Not just an open port: the saved accounts are imported after it opens, and the API's demo
     // seed must find them.

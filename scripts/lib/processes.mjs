@@ -35,12 +35,33 @@ export function isMainModule(url) {
 export const API_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 const children = new Set();
+// Lines held back until a promise settles, one queue per promise: the children that wait on the
+// same one show theirs in the order they came.
+const heldByPromise = new WeakMap();
+
+function heldOutput(until) {
+  let held = heldByPromise.get(until);
+  if (!held) {
+    held = { waiting: true, lines: [] };
+    heldByPromise.set(until, held);
+    const release = () => {
+      for (const [out, text] of held.lines) out.write(text);
+      held.lines = [];
+      held.waiting = false;
+    };
+    until.then(release, release);
+  }
+  return held;
+}
 
 /**
  * Starts `cmd args` in its own process group; output is prefixed with `[name]` unless quiet.
  * `ipc` opens Node's message channel to the child (`child.send`, `child.on("message")`).
+ * `holdOutputUntil` (a promise) keeps the lines shown back until it settles, so a child started
+ * beside a step that prints (npm start's build) does not scatter its own through it; `onLine`
+ * still sees each line as it comes.
  */
-export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = ROOT, onLine, ipc = false } = {}) {
+export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = ROOT, onLine, ipc = false, holdOutputUntil } = {}) {
   const child = spawn(cmd, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -49,6 +70,8 @@ export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = R
   });
   children.add(child);
   const lines = [];
+  const held = holdOutputUntil ? heldOutput(holdOutputUntil) : null;
+  const show = (out, text) => (held?.waiting ? held.lines.push([out, text]) : out.write(text));
   const pipe = (stream, out) => {
     let buf = "";
     stream.on("data", (chunk) => {
@@ -60,7 +83,7 @@ export function startProcess(name, cmd, args, { env = {}, quiet = false, cwd = R
         lines.push(line);
         if (lines.length > 400) lines.shift();
         onLine?.(line);
-        if (!quiet) out.write(`[${name}] ${line}\n`);
+        if (!quiet) show(out, `[${name}] ${line}\n`);
       }
     });
   };
@@ -99,6 +122,21 @@ async function stopChild(child, exited, signal, graceMs) {
   clearTimeout(timer);
 }
 
+/**
+ * Answers `question` from a child started with `ipc` with `answer` once `ready` resolves; never
+ * if it rejects (the child's own wait, if it has one, runs out).
+ */
+export function answerChild(child, question, answer, ready) {
+  child.on("message", (message) => {
+    if (message !== question) return;
+    ready.then(
+      // A callback, so a child that just exited is not an unhandled 'error' that stops the parent.
+      () => child.connected && child.send(answer, () => {}),
+      () => {},
+    );
+  });
+}
+
 /** Kills every child still running (used on unexpected exits). */
 export function killAll() {
   for (const child of children) {
@@ -130,12 +168,22 @@ export async function waitFor(check, { timeoutMs = 60000, intervalMs = 200, what
   throw new Error(`Tiempo de espera agotado esperando ${what}.`);
 }
 
-/** Runs a command to completion with inherited output; resolves with its exit code. */
-export function run(cmd, args, { env = {}, cwd = ROOT, output } = {}) {
+/**
+ * Runs a command to completion with inherited output; resolves with its exit code. Aborting
+ * `signal` stops it (SIGTERM).
+ */
+export function run(cmd, args, { env = {}, cwd = ROOT, output, signal } = {}) {
   return new Promise((resolve) => {
     // With `output` (an array), what the child prints is kept there instead of shown, so steps that
     // run side by side can print theirs whole, one after the other.
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: output ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: output ? ["ignore", "pipe", "pipe"] : "inherit", signal });
+    // Stopped by the signal, the exit below says so (code null, a signal); a command that could not
+    // start has no exit, only this.
+    child.on("error", (error) => {
+      if (error.name === "AbortError") return;
+      console.error(error.message);
+      resolve(1);
+    });
     if (output) {
       child.stdout.on("data", (chunk) => output.push(chunk));
       child.stderr.on("data", (chunk) => output.push(chunk));

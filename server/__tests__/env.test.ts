@@ -81,6 +81,12 @@ describe("variables de entorno", () => {
     expect(() => loadEnv({ ...local, AUTH_EMULATOR_READY: "pronto" })).toThrow("AUTH_EMULATOR_READY");
   });
 
+  it("el export de la PWA: listo al arrancar, salvo que npm start pida esperar su aviso mientras lo construye", () => {
+    expect(loadEnv(local).staticDirReady).toBe("now");
+    expect(loadEnv({ ...local, STATIC_DIR_READY: "message" }).staticDirReady).toBe("message");
+    expect(() => loadEnv({ ...local, STATIC_DIR_READY: "luego" })).toThrow("STATIC_DIR_READY");
+  });
+
   it("límites de peticiones: activos por omisión, en memoria; Redis y escala configurables", () => {
     expect(loadEnv(local).rateLimit).toEqual({ enabled: true, scale: 1, globalMax: 1200, redisUrl: undefined, redisPrefix: "plaza:rl:" });
     expect(loadEnv({ ...local, RATE_LIMIT: "off", RATE_LIMIT_SCALE: "2.5", REDIS_URL: "redis://cache:6379", RATE_LIMIT_GLOBAL_MAX: "300" }).rateLimit).toEqual({
