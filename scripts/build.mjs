@@ -39,11 +39,13 @@ export async function buildClient({ ifStale = false, buildId, quickBrotli = fals
     console.error("[build] La construcción falló.");
     return code;
   }
+  if (signal?.aborted) return 1;
   // After serwist: the manifest is for the server only, not something the worker should precache.
   const pages = writeCspManifest(path.join(ROOT, "out"));
   console.log(`[build] Hashes de CSP de ${pages} páginas en out/csp-manifest.json.`);
   // Last: every file that will be served exists by now, the manifest included.
   const brotliQuality = quickBrotli ? QUICK_BROTLI : BEST_BROTLI;
+  if (signal?.aborted) return 1;
   await finishExport(path.join(ROOT, "out"), { buildId: id, sourcesHash: clientSourcesHash(), builtAt: new Date().toISOString(), brotliQuality });
   console.log(`[build] Listo en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return 0;

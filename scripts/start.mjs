@@ -65,6 +65,9 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   building.abort();
+  // What the API and the emulator printed while the build ran comes first.
+  exportBuilt.reject(new Error("Plaza se detiene."));
+  await built.catch(() => {});
   console.log("\nDeteniendo Plaza…");
   await api.stop("SIGINT", 10000);
   await emulator.stop();
@@ -78,15 +81,20 @@ api.exited.then(({ code }) => {
   building.abort();
   // What it printed first (held while the build ran), then why everything stops.
   exportBuilt.reject(new Error("La API terminó antes de servir."));
-  built.catch(() => {}).then(() => {
+  void built.catch(() => {}).then(() => {
     console.error(`El servidor de la API terminó (código ${code}).`);
     void shutdown(code ?? 1);
   });
 });
 
-const buildCode = await buildClient({ ifStale: true, quickBrotli: process.env.NODE_ENV !== "production", signal: building.signal });
-if (buildCode === 0) exportBuilt.resolve();
-else {
-  exportBuilt.reject(new Error("build"));
-  if (!building.signal.aborted) void shutdown(buildCode);
+let buildCode;
+try {
+  buildCode = await buildClient({ ifStale: true, quickBrotli: process.env.NODE_ENV !== "production", signal: building.signal });
+} catch (error) {
+  // Thrown, not a failed step (an unknown brand, a full disk): the API and the emulator are
+  // already running, and must stop with it.
+  console.error(`[build] ${error instanceof Error ? error.message : error}`);
+  buildCode = 1;
 }
+if (buildCode === 0 && !building.signal.aborted) exportBuilt.resolve();
+else if (!building.signal.aborted) void shutdown(buildCode);

@@ -99,34 +99,38 @@ async function waitForEmulator(hostPort: string, readyWhen: "port" | "message", 
 /**
  * Resolves once npm start has built the export into STATIC_DIR: it builds while this process opens
  * the database and seeds it, which a first start used to do after the build. No time limit (a
- * build takes what it takes); npm start stops this process if the build fails.
+ * build takes what it takes); npm start stops this process if the build fails. If npm start is
+ * gone before it answers, nobody will stop this process or say the export is whole: it stops.
  */
 async function waitForExport(): Promise<void> {
   if (!process.send) {
     console.warn("STATIC_DIR_READY=message, pero este proceso no tiene canal IPC: se sirve STATIC_DIR como está.");
     return;
   }
-  await askParent(STATIC_DIR_WAIT_MESSAGE, STATIC_DIR_READY_MESSAGE);
+  if (!(await askParent(STATIC_DIR_WAIT_MESSAGE, STATIC_DIR_READY_MESSAGE))) {
+    throw new Error("npm start terminó antes de construir la PWA; la API no arranca sin ella.");
+  }
 }
 
 /**
- * Sends `question` to the parent process and resolves on its `answer`, when the parent is gone
- * (nobody will answer), or after `timeoutMs` if given.
+ * Sends `question` to the parent process and resolves with true on its `answer`, or with false
+ * when the parent is gone (nobody will answer) or after `timeoutMs` if given.
  */
-function askParent(question: string, answer: string, timeoutMs?: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
+function askParent(question: string, answer: string, timeoutMs?: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const done = (answered: boolean) => {
       clearTimeout(timer);
       process.off("message", onMessage);
-      process.off("disconnect", done);
-      resolve();
+      process.off("disconnect", gone);
+      resolve(answered);
     };
     const onMessage = (message: unknown) => {
-      if (message === answer) done();
+      if (message === answer) done(true);
     };
-    const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
+    const gone = () => done(false);
+    const timer = timeoutMs === undefined ? undefined : setTimeout(gone, timeoutMs);
     process.on("message", onMessage);
-    process.once("disconnect", done);
+    process.once("disconnect", gone);
     process.send!(question);
   });
 }

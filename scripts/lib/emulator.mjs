@@ -29,7 +29,8 @@ export function answerAuthEmulatorWait(child, emulatorReady) {
  */
 export async function startAuthEmulator({ persistDir, quiet = false, holdOutputUntil } = {}) {
   if (await isPortOpen(AUTH_EMULATOR_PORT)) {
-    if (!quiet) console.log(`[auth] Reutilizando el emulador de Auth ya activo en ${AUTH_EMULATOR_HOST}`);
+    const say = () => console.log(`[auth] Reutilizando el emulador de Auth ya activo en ${AUTH_EMULATOR_HOST}`);
+    if (!quiet) (holdOutputUntil ?? Promise.resolve()).then(say, say);
     return { reused: true, stop: async () => {} };
   }
   // firebase-tools' Auth emulator without its command-line tool (auth-emulator-main.mjs says why).

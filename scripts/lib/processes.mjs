@@ -181,7 +181,8 @@ export function run(cmd, args, { env = {}, cwd = ROOT, output, signal } = {}) {
     // start has no exit, only this.
     child.on("error", (error) => {
       if (error.name === "AbortError") return;
-      console.error(error.message);
+      if (output) output.push(Buffer.from(`${error.message}\n`));
+      else console.error(error.message);
       resolve(1);
     });
     if (output) {

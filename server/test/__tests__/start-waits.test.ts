@@ -56,8 +56,9 @@ afterEach(async () => {
 async function startParent(env: Record<string, string>): Promise<Parent & { dir: string }> {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) throw new Error("Las pruebas necesitan el emulador de Auth (FIREBASE_AUTH_EMULATOR_HOST).");
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-start-waits-"));
-  fs.mkdirSync(path.join(dir, "out"));
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-start-waits-"));
+  dir = folder;
+  fs.mkdirSync(path.join(folder, "out"));
   const port = await freePort();
   const child = spawn(process.execPath, ["--input-type=module", "-e", PARENT], {
     cwd: ROOT,
@@ -65,8 +66,8 @@ async function startParent(env: Record<string, string>): Promise<Parent & { dir:
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: path.join(dir, "data"),
-      STATIC_DIR: path.join(dir, "out"),
+      DATA_DIR: path.join(folder, "data"),
+      STATIC_DIR: path.join(folder, "out"),
       // PGlite of its own, whichever database the suite runs on.
       DATABASE_URL: "",
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
@@ -82,7 +83,7 @@ async function startParent(env: Record<string, string>): Promise<Parent & { dir:
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
-  return { dir, port, output: () => output, tell: (name) => child.stdin?.write(`${name}\n`) };
+  return { dir: folder, port, output: () => output, tell: (name) => child.stdin?.write(`${name}\n`) };
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -117,9 +118,10 @@ describe("lo que la API de npm start espera de su proceso padre", () => {
   it("prepara la base y la semilla mientras se construye la PWA, y no escucha hasta que npm start dice que el export está escrito", async () => {
     const api = await startParent({ AUTH_EMULATOR_READY: "port", STATIC_DIR_READY: "message" });
 
-    await waitUntil(() => api.output().includes("[padre] la API pregunta: plaza:static-dir-wait"), 45_000);
     // The database is open and seeded before the build is done: that is what a first start gains.
-    expect(api.output()).toContain("[api] Cuentas de demostración:");
+    // (The question comes over IPC and the accounts over a pipe: either may arrive first.)
+    await waitUntil(() => api.output().includes("[padre] la API pregunta: plaza:static-dir-wait") && api.output().includes("[api] Cuentas de demostración:"), 45_000);
+    expect(api.output().indexOf("[api] Cuentas de demostración:")).toBeGreaterThan(-1);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(api.output()).not.toContain("Plaza API lista");
     expect(await accepts(api.port)).toBe(false);
@@ -163,4 +165,38 @@ readline.createInterface({ input: process.stdin }).once("line", () => release())
     await exited;
     expect(output).toBe("[build] construyendo\n[auth] emulador listo\n[api] cuentas\n[api] lista\n");
   }, 30_000);
+
+  it("si la construcción falla de entrada, npm start detiene también la API y el emulador que ya arrancaban", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "plaza-start-waits-"));
+    const port = await freePort();
+    // An unknown brand makes the build stale and throws before `next build` touches out/.
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_PUBLIC_BRAND: "no-existe", PORT: String(port), DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", GEOCODER_URL: "off" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    parent = child;
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+
+    expect(code).not.toBe(0);
+    expect(output).toContain('NEXT_PUBLIC_BRAND="no-existe" no existe');
+    // The stop that ends what it started, not a crash that leaves them running.
+    expect(output).toContain("Deteniendo Plaza…");
+    expect(await accepts(port)).toBe(false);
+  }, 90_000);
+
+  it("si npm start desaparece antes de terminar la construcción, la API no se queda sirviendo sola", async () => {
+    const api = await startParent({ AUTH_EMULATOR_READY: "port", STATIC_DIR_READY: "message" });
+    await waitUntil(() => api.output().includes("[padre] la API pregunta: plaza:static-dir-wait"), 45_000);
+    const lock = path.join(api.dir, "data", "pglite.lock");
+    expect(fs.existsSync(lock)).toBe(true);
+    // Killed outright: it cannot stop the API (in a process group of its own) on the way out.
+    parent!.kill("SIGKILL");
+    // The API closes its database (the lock goes with it) and never listens.
+    await waitUntil(() => !fs.existsSync(lock), 15_000);
+    expect(await accepts(api.port)).toBe(false);
+  }, 90_000);
 });
