@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { persistedCache } from "../support/accounts";
 import { waitForOfflineReady } from "../support/pwa";
 import { ORGANIZER, api, blankTiles, createEventByApi, newAccount, saltilloDaysAhead, signIn, tokenFor } from "./support";
 
@@ -128,7 +129,8 @@ async function journey(page: Page, context: BrowserContext) {
 
   // Offline, the same URL opens from the precached page and the persisted query cache.
   const url = page.url();
-  await page.waitForTimeout(1500);
+  // Once the app has saved them (a throttled write; a fixed wait loses that race on a busy machine).
+  await expect.poll(async () => JSON.stringify(await persistedCache(page)).includes(match.title)).toBe(true);
   await context.setOffline(true);
   await page.goto(url);
   await expect(filters.getByLabel("Distancia")).toHaveValue("3");

@@ -69,8 +69,8 @@ test("seguir y crear sin conexión: esperan, sobreviven a una recarga y se enví
   await expect(page).toHaveURL(/\/events\/mine\/$/);
   await expect(page.getByRole("region", { name: "Eventos por publicar" })).toContainText(createdTitle);
 
-  // A reload while still offline: both wait in the persisted queue.
-  await page.waitForTimeout(1500);
+  // A reload while still offline: both wait in the persisted queue, once it is saved.
+  await expect.poll(async () => (await persistedCache(page))?.mutations.length ?? 0).toBe(2);
   await page.reload();
   await expect(page.getByRole("region", { name: "Eventos por publicar" })).toContainText(createdTitle);
   expect(followPosts).toBe(0);
