@@ -39,7 +39,6 @@ export async function buildClient({ ifStale = false, buildId, quickBrotli = fals
     console.error("[build] La construcción falló.");
     return code;
   }
-  if (signal?.aborted) return 1;
   // After serwist: the manifest is for the server only, not something the worker should precache.
   const pages = writeCspManifest(path.join(ROOT, "out"));
   console.log(`[build] Hashes de CSP de ${pages} páginas en out/csp-manifest.json.`);
