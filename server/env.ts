@@ -161,17 +161,23 @@ export class EnvError extends Error {
   }
 }
 
+// Zod's own messages in Spanish, for whoever starts the server with a setting it cannot read (the
+// ones written in the schema above stay as written).
+const SPANISH_MESSAGES = z.locales.es().localeError;
+
+/** The variables read against the schema; an EnvError naming each one that cannot be read. */
+function parseRawEnv(source: Record<string, string | undefined>): z.output<typeof rawEnvSchema> {
+  const parsed = rawEnvSchema.safeParse(source, { error: SPANISH_MESSAGES });
+  if (!parsed.success) throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  return parsed.data;
+}
+
 /**
  * Parses the environment (process.env with `overrides` on top). As a side effect it writes the
  * Auth emulator host into process.env, because firebase-admin only looks for it there.
  */
 export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd: string = process.cwd()): Env {
-  const source = { ...process.env, ...overrides };
-  const parsed = rawEnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
-  }
-  const raw = parsed.data;
+  const raw = parseRawEnv({ ...process.env, ...overrides });
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const storage = storageConfig(raw, dataDir, cwd);
   const nodeEnv = raw.NODE_ENV ?? "development";
@@ -238,11 +244,8 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}, cwd:
  * they must not need the Firebase settings the server requires.
  */
 export function loadDatabaseEnv(overrides: Record<string, string | undefined> = {}, cwd: string = process.cwd()): Pick<Env, "databaseUrl" | "dataDir"> {
-  const parsed = rawEnvSchema.safeParse({ ...process.env, ...overrides });
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
-  }
-  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: path.resolve(cwd, parsed.data.DATA_DIR) };
+  const raw = parseRawEnv({ ...process.env, ...overrides });
+  return { databaseUrl: raw.DATABASE_URL, dataDir: path.resolve(cwd, raw.DATA_DIR) };
 }
 
 const LOOPBACK = new net.BlockList();

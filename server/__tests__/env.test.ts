@@ -81,6 +81,11 @@ describe("variables de entorno", () => {
     expect(() => loadEnv({ ...local, AUTH_EMULATOR_READY: "pronto" })).toThrow("AUTH_EMULATOR_READY");
   });
 
+  it("un ajuste que no se puede leer se dice en español, con su nombre", () => {
+    expect(() => loadEnv({ ...local, BODY_LIMIT: "mucho" })).toThrow("BODY_LIMIT: Entrada inválida: se esperaba número");
+    expect(() => loadEnv({ ...local, LOG_LEVEL: "todo" })).toThrow(/LOG_LEVEL: Opción inválida: se esperaba una de/);
+  });
+
   it("el export de la PWA: listo al arrancar, salvo que npm start pida esperar su aviso mientras lo construye", () => {
     expect(loadEnv(local).staticDirReady).toBe("now");
     expect(loadEnv({ ...local, STATIC_DIR_READY: "message" }).staticDirReady).toBe("message");
